@@ -1,0 +1,9 @@
+/** @referrals/shared: the domain of the referral console, with no I/O. */
+export * from './domain/opportunity.js';
+export * from './domain/states.js';
+export * from './domain/businessLines.js';
+export * from './domain/marketplace.js';
+export * from './domain/roles.js';
+export * from './schemas/opportunity.js';
+export * from './schemas/marketplace.js';
+export * from './schemas/admin.js';
