@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+describe('relay configuration', () => {
+  it('has working defaults for one machine with the stand-in upstream', () => {
+    const c = parseConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.opportunityUrl).toBe('http://localhost:8090');
+    expect(c.agencyUserUrl).toBe('http://localhost:8090');
+    expect(c.oidcUrl).toBe('http://localhost:8090');
+    expect(c.oidcRealm).toBe('referrals');
+    expect(c.oidcClientId).toBe('referral-console');
+    expect(c.pollIntervalMs).toBe(3000);
+    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(c.upstreamBasicUser).toBe('opportunity-console');
+    expect(c.allowedOrigins).toEqual(['http://localhost:8080', 'http://localhost:5173']);
+  });
+
+  it('points the upstream at the stand-in on SIM_PORT', () => {
+    const c = parseConfig({ SIM_PORT: '9100', PORT: '9000' });
+    expect(c.opportunityUrl).toBe('http://localhost:9100');
+    expect(c.allowedOrigins[0]).toBe('http://localhost:9000');
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      parseConfig({
+        PORT: 'eighty',
+        POLL_INTERVAL_MS: '5',
+        REDIS_URL: 'http://nope',
+        UPSTREAM_URL: 'ftp://x',
+        LOG_LEVEL: 'loud',
+        ALLOWED_ORIGINS: 'http://ok.test,not an origin',
+        REDIS_PREFIX: 'bad prefix',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(7);
+    expect(problems.join('\n')).toMatch(/PORT must be a whole number/);
+    expect(problems.join('\n')).toMatch(/POLL_INTERVAL_MS must be a whole number from 100/);
+    expect(problems.join('\n')).toMatch(/REDIS_URL must be a redis: or rediss: URL/);
+    expect((error as Error).message).toMatch(/^Invalid relay configuration:\n {2}- /);
+  });
+
+  it('drops trailing slashes of base URLs', () => {
+    expect(parseConfig({ UPSTREAM_URL: 'https://api.example.com/' }).opportunityUrl).toBe(
+      'https://api.example.com',
+    );
+  });
+});

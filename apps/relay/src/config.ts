@@ -1,0 +1,137 @@
+/**
+ * The relay's configuration: the one module that reads process.env. Every variable is validated at
+ * start; a bad value stops the process with a readable list of every problem at once.
+ */
+
+/** The validated configuration of the relay. */
+export interface RelayConfig {
+  readonly port: number;
+  /** Base URL of the opportunity service (/api/v1, /api/v3). */
+  readonly opportunityUrl: string;
+  /** Base URL of the agency-user service (/iw/api/v1). */
+  readonly agencyUserUrl: string;
+  /** Base URL of the geo-location service. */
+  readonly geoUrl: string;
+  /** Basic-auth user of the upstream API (the password is empty). */
+  readonly upstreamBasicUser: string;
+  readonly upstreamTimeoutMs: number;
+  /** Identity server origin; the issuer is {oidcUrl}/realms/{oidcRealm}. */
+  readonly oidcUrl: string;
+  readonly oidcRealm: string;
+  readonly oidcClientId: string;
+  /** Issuer as the browser sees it (may differ from oidcUrl inside a container network). */
+  readonly oidcPublicUrl: string;
+  readonly redisUrl: string;
+  /** Prefix of every Redis key the relay writes. */
+  readonly redisPrefix: string;
+  readonly pollIntervalMs: number;
+  /** Origins allowed for sockets and CORS. */
+  readonly allowedOrigins: readonly string[];
+  /** Folder of the built web app, served at /. */
+  readonly webDist: string;
+  readonly logLevel: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Thrown by parseConfig with every problem found. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid relay configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment into a RelayConfig; throws ConfigError listing every problem. */
+export function parseConfig(env: Env): RelayConfig {
+  const problems: string[] = [];
+  const text = (name: string, fallback: string): string => {
+    const v = env[name]?.trim();
+    return v === undefined || v === '' ? fallback : v;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name, String(fallback));
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got '${raw}')`);
+      return fallback;
+    }
+    return n;
+  };
+  const url = (name: string, fallback: string, protocols: readonly string[]): string => {
+    const raw = text(name, fallback);
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) throw new Error('protocol');
+      return raw.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${name} must be a ${protocols.join(' or ')} URL (got '${raw}')`);
+      return fallback;
+    }
+  };
+
+  const port = int('PORT', 8080, 1, 65535);
+  const simPort = int('SIM_PORT', 8090, 1, 65535);
+  const simOrigin = `http://localhost:${simPort}`;
+  const http = ['http:', 'https:'];
+  const opportunityUrl = url('UPSTREAM_URL', simOrigin, http);
+  const oidcUrl = url('OIDC_URL', simOrigin, http);
+  const allowedOrigins = text('ALLOWED_ORIGINS', `http://localhost:${port},http://localhost:5173`)
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
+  for (const o of allowedOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(o))
+      problems.push(`ALLOWED_ORIGINS has an invalid origin '${o}'`);
+  }
+  const logLevel = text('LOG_LEVEL', 'info');
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
+  }
+  const redisUrl = url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
+  const redisPrefix = text('REDIS_PREFIX', 'rc:');
+  if (!/^[\w:.-]{1,40}$/.test(redisPrefix)) {
+    problems.push(`REDIS_PREFIX may hold letters, digits and _ : . - only (got '${redisPrefix}')`);
+  }
+  const config: RelayConfig = {
+    port,
+    opportunityUrl,
+    agencyUserUrl: url('AGENCY_USER_URL', opportunityUrl, http),
+    geoUrl: url('GEO_URL', opportunityUrl, http),
+    upstreamBasicUser: text('UPSTREAM_BASIC_USER', 'opportunity-console'),
+    upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 5000, 100, 120_000),
+    oidcUrl,
+    oidcRealm: text('OIDC_REALM', 'referrals'),
+    oidcClientId: text('OIDC_CLIENT_ID', 'referral-console'),
+    oidcPublicUrl: url('OIDC_PUBLIC_URL', oidcUrl, http),
+    redisUrl,
+    redisPrefix,
+    pollIntervalMs: int('POLL_INTERVAL_MS', 3000, 100, 3_600_000),
+    allowedOrigins,
+    webDist: text('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
+    logLevel,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** The log level to start with, before the whole configuration is validated. */
+export function bootLogLevel(): string {
+  const level = process.env.LOG_LEVEL ?? 'info';
+  return LOG_LEVELS.includes(level) ? level : 'info';
+}
+
+/** Reads the process environment; on a bad value prints the list and exits with status 78. */
+export function loadConfig(): RelayConfig {
+  try {
+    return parseConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,36 @@
+/** Every Redis key the relay writes, built in one place so two areas never collide. */
+
+/** The streams of the read model: each has a snapshot, a sequence number and a change log. */
+export const STREAMS = [
+  'referrals',
+  'marketplaces',
+  'deliveryStats',
+  'deliveryErrors',
+  'featureFlags',
+  'status',
+] as const;
+export type StreamName = (typeof STREAMS)[number];
+
+/** Builds the relay's Redis keys under one prefix (REDIS_PREFIX). */
+export function redisKeys(prefix: string) {
+  return {
+    /** Hash: record id → canonical JSON of the record. */
+    snapshot: (stream: StreamName) => `${prefix}snap:${stream}`,
+    /** Hash: record id → content hash, compared by the diff. */
+    hashes: (stream: StreamName) => `${prefix}hash:${stream}`,
+    /** String: the stream's last committed sequence number. */
+    seq: (stream: StreamName) => `${prefix}seq:${stream}`,
+    /** Redis stream of committed change sets, entry id '{seq}-0'. */
+    changes: (stream: StreamName) => `${prefix}changes:${stream}`,
+    /** String: 'ok' or 'stale' with the time of the last poll outcome. */
+    health: () => `${prefix}poll:health`,
+    /** Prefix of BullMQ's keys for the poll queue. */
+    bullPrefix: () => `${prefix}bull`,
+    /** Prefix of the Socket.IO adapter's stream. */
+    socketStream: () => `${prefix}socket.io`,
+    /** Rate-limit counter of one action by one subject in one window. */
+    rateLimit: (action: string, subject: string, window: number) =>
+      `${prefix}rl:${action}:${subject}:${window}`,
+  } as const;
+}
+export type RedisKeys = ReturnType<typeof redisKeys>;

@@ -1,0 +1,129 @@
+import type { StreamName } from '../keys.js';
+import { logger } from '../log.js';
+import { diffRecords, hashRecords, isEmptyDiff } from '../readModel/diff.js';
+import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
+import type { PollSource } from './sources.js';
+
+const log = logger('poller');
+
+/** How one stream fared in one poll cycle. */
+export type StreamOutcome =
+  | {
+      readonly stream: StreamName;
+      readonly ok: true;
+      readonly seq: number;
+      readonly changed: number;
+    }
+  | { readonly stream: StreamName; readonly ok: false; readonly error: string };
+
+/** The health record of the 'status' stream: clients show live data as stale while it says so. */
+export interface PollStatus {
+  readonly id: 'poll';
+  readonly stale: boolean;
+  /** Streams whose last poll failed, sorted. */
+  readonly failing: readonly StreamName[];
+  /** When the poll last went from healthy to failing or back (epoch ms). */
+  readonly since: number;
+}
+
+/** The outcome of one poll cycle. */
+export interface PollOutcome {
+  readonly at: number;
+  readonly durationMs: number;
+  readonly streams: readonly StreamOutcome[];
+  readonly status: PollStatus;
+}
+
+/**
+ * One poll cycle: read every source, diff each against the committed hashes and commit what
+ * changed. A failing source leaves its last good snapshot in place. The poller knows nothing of
+ * sockets: committed change sets reach clients through the store's change log.
+ */
+export function createPoller(store: ReadModelStore, sources: readonly PollSource[]) {
+  // The hashes of the last commit, kept between cycles so a cycle costs one read of Redis only
+  // when another instance polled in between (then the commit is refused and they are reloaded).
+  const known = new Map<StreamName, { seq: number; hashes: Map<string, string> }>();
+
+  let lastFailing: string | undefined;
+  let since = 0;
+
+  /** The status record after a cycle; `since` moves only when the set of failing streams does. */
+  function statusOf(outcomes: readonly StreamOutcome[], now: Date): PollStatus {
+    const failing = outcomes
+      .filter((o) => !o.ok)
+      .map((o) => o.stream)
+      .sort();
+    const key = failing.join(',');
+    if (key !== lastFailing) {
+      lastFailing = key;
+      since = now.getTime();
+    }
+    return { id: 'poll', stale: failing.length > 0, failing, since };
+  }
+
+  async function pollStream(source: PollSource, now: Date): Promise<StreamOutcome> {
+    const { stream } = source;
+    let records: readonly object[];
+    try {
+      records = await source.fetch(now);
+    } catch (err) {
+      log.warn({ err, stream }, 'poll failed; keeping the last snapshot');
+      return { stream, ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+    const hashed = hashRecords(records, (r) => source.idOf(r));
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      let base = known.get(stream);
+      if (!base) {
+        base = await store.loadHashes(stream);
+        known.set(stream, base);
+      }
+      const diff = diffRecords(base.hashes, hashed);
+      if (isEmptyDiff(diff)) return { stream, ok: true, seq: base.seq, changed: 0 };
+      try {
+        const change = await store.commit(stream, diff, base.seq, now.getTime());
+        const hashes = new Map(base.hashes);
+        for (const u of diff.upserts) hashes.set(u.id, u.hash);
+        for (const id of diff.removed) hashes.delete(id);
+        known.set(stream, { seq: change.seq, hashes });
+        return {
+          stream,
+          ok: true,
+          seq: change.seq,
+          changed: diff.upserts.length + diff.removed.length,
+        };
+      } catch (err) {
+        known.delete(stream);
+        if (!(err instanceof StaleCommitError)) throw err;
+        log.info({ stream }, 'another poller committed first; reloading hashes');
+      }
+    }
+    return { stream, ok: false, error: 'commit kept losing to another poller' };
+  }
+
+  /** Runs one cycle over every source at once. */
+  async function pollOnce(now: Date = new Date()): Promise<PollOutcome> {
+    const started = performance.now();
+    const streams = await Promise.all(
+      sources.map((s) =>
+        pollStream(s, now).catch((err: unknown): StreamOutcome => {
+          known.delete(s.stream);
+          log.error({ err, stream: s.stream }, 'commit failed');
+          return {
+            stream: s.stream,
+            ok: false,
+            error: err instanceof Error ? err.message : String(err),
+          };
+        }),
+      ),
+    );
+    const status = statusOf(streams, now);
+    await pollStream(
+      { stream: 'status', fetch: () => Promise.resolve([status]), idOf: () => 'poll' },
+      now,
+    ).catch((err: unknown) => log.error({ err }, 'could not commit the poll status'));
+    return { at: now.getTime(), durationMs: performance.now() - started, streams, status };
+  }
+
+  return { pollOnce };
+}
+export type Poller = ReturnType<typeof createPoller>;

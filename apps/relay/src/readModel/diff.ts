@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { StoredRecord } from './changeSet.js';
+
+/** A record ready for the diff: its id, canonical JSON and content hash. */
+export interface HashedRecord extends StoredRecord {
+  readonly hash: string;
+}
+
+/** What changed between the last committed hashes and a fresh poll. */
+export interface Diff {
+  /** Added or changed records. */
+  readonly upserts: readonly HashedRecord[];
+  /** Ids that were there and are gone. */
+  readonly removed: readonly string[];
+  /** How many of the upserts are new ids (the rest changed). */
+  readonly added: number;
+}
+
+/** Hashes records by their canonical JSON; the key order of a validated record is stable. */
+export function hashRecords<T>(
+  records: readonly T[],
+  idOf: (r: T) => string | number,
+): HashedRecord[] {
+  return records.map((r) => {
+    const json = JSON.stringify(r);
+    return { id: String(idOf(r)), json, hash: createHash('sha1').update(json).digest('base64') };
+  });
+}
+
+/** Compares a fresh poll with the committed hashes. Pure: nothing is written. */
+export function diffRecords(
+  previous: ReadonlyMap<string, string>,
+  next: readonly HashedRecord[],
+): Diff {
+  const upserts: HashedRecord[] = [];
+  const seen = new Set<string>();
+  let added = 0;
+  for (const r of next) {
+    if (seen.has(r.id)) continue; // an id twice in one poll (paging shifted): the first one wins
+    seen.add(r.id);
+    const before = previous.get(r.id);
+    if (before === r.hash) continue;
+    if (before === undefined) added += 1;
+    upserts.push(r);
+  }
+  const removed = [...previous.keys()].filter((id) => !seen.has(id));
+  return { upserts, removed, added };
+}
+
+/** True when the diff changes nothing. */
+export const isEmptyDiff = (d: Diff): boolean => d.upserts.length === 0 && d.removed.length === 0;

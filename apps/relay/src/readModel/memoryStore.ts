@@ -1,0 +1,92 @@
+import { EventEmitter } from 'node:events';
+import type { StreamName } from '../keys.js';
+import type { ChangeSet, Snapshot } from './changeSet.js';
+import type { Diff } from './diff.js';
+import {
+  CHANGE_LOG_LENGTH,
+  MAX_DELTA_RECORDS,
+  StaleCommitError,
+  type ReadModelStore,
+} from './store.js';
+
+interface StreamState {
+  seq: number;
+  records: Map<string, string>;
+  hashes: Map<string, string>;
+  log: ChangeSet[];
+}
+
+/** The read model of a single relay instance with no Redis. Same contract as the Redis store. */
+export function createMemoryStore(): ReadModelStore {
+  const streams = new Map<StreamName, StreamState>();
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const state = (s: StreamName): StreamState => {
+    let st = streams.get(s);
+    if (!st) {
+      st = { seq: 0, records: new Map(), hashes: new Map(), log: [] };
+      streams.set(s, st);
+    }
+    return st;
+  };
+
+  return {
+    kind: 'memory',
+    loadHashes: (stream) => {
+      const st = state(stream);
+      return Promise.resolve({ seq: st.seq, hashes: new Map(st.hashes) });
+    },
+    commit: (stream, diff: Diff, expectedSeq, at) => {
+      const st = state(stream);
+      if (st.seq !== expectedSeq) {
+        return Promise.reject(new StaleCommitError(stream, expectedSeq, st.seq));
+      }
+      for (const r of diff.upserts) {
+        st.records.set(r.id, r.json);
+        st.hashes.set(r.id, r.hash);
+      }
+      for (const id of diff.removed) {
+        st.records.delete(id);
+        st.hashes.delete(id);
+      }
+      st.seq += 1;
+      const change: ChangeSet =
+        diff.upserts.length + diff.removed.length > MAX_DELTA_RECORDS || expectedSeq === 0
+          ? { kind: 'reset', stream, seq: st.seq, at }
+          : {
+              kind: 'delta',
+              stream,
+              seq: st.seq,
+              at,
+              upserts: diff.upserts.map(({ id, json }) => ({ id, json })),
+              removed: [...diff.removed],
+            };
+      st.log.push(change);
+      if (st.log.length > CHANGE_LOG_LENGTH) st.log.shift();
+      events.emit(stream, change);
+      return Promise.resolve(change);
+    },
+    snapshot: (stream): Promise<Snapshot> => {
+      const st = state(stream);
+      return Promise.resolve({ seq: st.seq, records: new Map(st.records) });
+    },
+    changesSince: (stream, seq) => {
+      const st = state(stream);
+      if (seq === st.seq) return Promise.resolve([]);
+      const first = st.log[0];
+      if (seq > st.seq || !first || first.seq > seq + 1) return Promise.resolve(null);
+      return Promise.resolve(st.log.filter((c) => c.seq > seq));
+    },
+    follow: (stream, fromSeq, onChange) => {
+      const listener = (c: ChangeSet) => {
+        if (c.seq > fromSeq) onChange(c);
+      };
+      events.on(stream, listener);
+      return () => events.off(stream, listener);
+    },
+    close: () => {
+      events.removeAllListeners();
+      return Promise.resolve();
+    },
+  };
+}

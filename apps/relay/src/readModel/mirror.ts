@@ -1,0 +1,137 @@
+import type { StreamName } from '../keys.js';
+import { logger } from '../log.js';
+import type { ChangeSet } from './changeSet.js';
+import type { ReadModelStore } from './store.js';
+
+const log = logger('readModel');
+
+/** What the mirror applied: a delta with the values before and after, or a reload. */
+export type MirrorEvent<T> =
+  | {
+      readonly kind: 'delta';
+      readonly stream: StreamName;
+      readonly seq: number;
+      readonly at: number;
+      /** Changed or added records with their previous value (undefined when added). */
+      readonly upserts: readonly { readonly next: T; readonly previous: T | undefined }[];
+      /** Records that are gone, as they were. */
+      readonly removed: readonly T[];
+    }
+  | {
+      readonly kind: 'reset';
+      readonly stream: StreamName;
+      readonly seq: number;
+      readonly at: number;
+    };
+
+/**
+ * One relay instance's in-memory copy of a stream, kept in step with the store's change log. List
+ * queries and snapshots on join are answered from it; every event it applies is handed on in
+ * seq order, so what a client is sent on join and afterwards comes from one ordered source.
+ */
+export class StreamMirror<T> {
+  private records = new Map<string, T>();
+  private seqNow = 0;
+  private atNow = 0;
+  private stopFollow: (() => void) | undefined;
+  private reloading: Promise<void> | undefined;
+  private readonly listeners = new Set<(e: MirrorEvent<T>) => void>();
+
+  constructor(
+    private readonly store: ReadModelStore,
+    readonly stream: StreamName,
+    private readonly parse: (json: string) => T,
+  ) {}
+
+  /** The sequence number of what the mirror holds. */
+  get seq(): number {
+    return this.seqNow;
+  }
+
+  /** Every record, in no particular order. */
+  values(): IterableIterator<T> {
+    return this.records.values();
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  get(id: string | number): T | undefined {
+    return this.records.get(String(id));
+  }
+
+  /** Calls `listener` with every event applied from now on; returns the unsubscribe function. */
+  onEvent(listener: (e: MirrorEvent<T>) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Loads the snapshot and follows the change log. */
+  async start(): Promise<void> {
+    await this.reload();
+  }
+
+  stop(): void {
+    this.stopFollow?.();
+    this.stopFollow = undefined;
+  }
+
+  private emit(e: MirrorEvent<T>): void {
+    for (const l of this.listeners) l(e);
+  }
+
+  /** Replaces the content with the store's snapshot and follows from there. */
+  reload(): Promise<void> {
+    this.reloading ??= (async () => {
+      this.stop();
+      const snap = await this.store.snapshot(this.stream);
+      const next = new Map<string, T>();
+      for (const [id, json] of snap.records) next.set(id, this.parse(json));
+      this.records = next;
+      this.seqNow = snap.seq;
+      this.stopFollow = this.store.follow(this.stream, snap.seq, (c) => this.apply(c));
+      this.emit({ kind: 'reset', stream: this.stream, seq: snap.seq, at: this.atNow });
+    })().finally(() => {
+      this.reloading = undefined;
+    });
+    return this.reloading;
+  }
+
+  private apply(change: ChangeSet): void {
+    if (change.seq <= this.seqNow) return;
+    this.atNow = change.at;
+    if (change.kind === 'reset' || change.seq !== this.seqNow + 1) {
+      if (change.kind === 'delta')
+        log.info(
+          { stream: this.stream, have: this.seqNow, got: change.seq },
+          'gap in the change log; reloading',
+        );
+      void this.reload().catch((err: unknown) =>
+        log.error({ err, stream: this.stream }, 'reload failed'),
+      );
+      return;
+    }
+    const upserts = change.upserts.map(({ id, json }) => {
+      const next = this.parse(json);
+      const previous = this.records.get(id);
+      this.records.set(id, next);
+      return { next, previous };
+    });
+    const removed: T[] = [];
+    for (const id of change.removed) {
+      const gone = this.records.get(id);
+      if (gone !== undefined) removed.push(gone);
+      this.records.delete(id);
+    }
+    this.seqNow = change.seq;
+    this.emit({
+      kind: 'delta',
+      stream: this.stream,
+      seq: change.seq,
+      at: change.at,
+      upserts,
+      removed,
+    });
+  }
+}

@@ -1,0 +1,171 @@
+import type { Redis } from 'ioredis';
+import { logger } from '../log.js';
+import type { RedisKeys, StreamName } from '../keys.js';
+import type { ChangeSet, Snapshot, StoredRecord } from './changeSet.js';
+import type { Diff } from './diff.js';
+import {
+  CHANGE_LOG_LENGTH,
+  MAX_DELTA_RECORDS,
+  StaleCommitError,
+  type ReadModelStore,
+} from './store.js';
+
+const log = logger('readModel');
+
+/**
+ * Check-and-commit in one step, so two pollers can never interleave: the seq fences the write.
+ * KEYS: seq, snapshot, hashes, changes. ARGV: expectedSeq, at, nUpserts, nRemoved, kind, body,
+ * log length, then (id, json, hash) per upsert, then the removed ids.
+ */
+const COMMIT_LUA = `
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+if cur ~= tonumber(ARGV[1]) then return {-1, cur} end
+local n = tonumber(ARGV[3])
+local r = tonumber(ARGV[4])
+local i = 8
+for _ = 1, n do
+  redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
+  redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 2])
+  i = i + 3
+end
+for _ = 1, r do
+  redis.call('HDEL', KEYS[2], ARGV[i])
+  redis.call('HDEL', KEYS[3], ARGV[i])
+  i = i + 1
+end
+local seq = cur + 1
+redis.call('SET', KEYS[1], seq)
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], seq .. '-0', 'kind', ARGV[5], 'at', ARGV[2], 'body', ARGV[6])
+return {seq, cur}
+`;
+
+type StreamEntry = [id: string, fields: string[]];
+
+function decodeEntry(stream: StreamName, [id, fields]: StreamEntry): ChangeSet {
+  const f = new Map<string, string>();
+  for (let i = 0; i + 1 < fields.length; i += 2) f.set(fields[i] ?? '', fields[i + 1] ?? '');
+  const seq = Number(id.split('-')[0]);
+  const at = Number(f.get('at'));
+  if (f.get('kind') !== 'delta') return { kind: 'reset', stream, seq, at };
+  const body = JSON.parse(f.get('body') ?? '{}') as { u?: StoredRecord[]; r?: string[] };
+  return { kind: 'delta', stream, seq, at, upserts: body.u ?? [], removed: body.r ?? [] };
+}
+
+/**
+ * The read model in Redis: per stream a hash of records, a hash of content hashes, a seq and a
+ * Redis stream of change sets with entry ids '{seq}-0', which any relay instance can follow.
+ */
+export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore {
+  const followers = new Set<Redis>();
+
+  return {
+    kind: 'redis',
+    async loadHashes(stream) {
+      const [seq, hashes] = await Promise.all([
+        redis.get(keys.seq(stream)),
+        redis.hgetall(keys.hashes(stream)),
+      ]);
+      return { seq: Number(seq ?? 0), hashes: new Map(Object.entries(hashes)) };
+    },
+
+    async commit(stream, diff: Diff, expectedSeq, at) {
+      const size = diff.upserts.length + diff.removed.length;
+      const delta = size <= MAX_DELTA_RECORDS && expectedSeq > 0;
+      const body = delta
+        ? JSON.stringify({ u: diff.upserts.map(({ id, json }) => ({ id, json })), r: diff.removed })
+        : '';
+      const args: (string | number)[] = [
+        expectedSeq,
+        at,
+        diff.upserts.length,
+        diff.removed.length,
+        delta ? 'delta' : 'reset',
+        body,
+        CHANGE_LOG_LENGTH,
+      ];
+      for (const u of diff.upserts) args.push(u.id, u.json, u.hash);
+      for (const id of diff.removed) args.push(id);
+      const [seq, cur] = (await redis.eval(
+        COMMIT_LUA,
+        4,
+        keys.seq(stream),
+        keys.snapshot(stream),
+        keys.hashes(stream),
+        keys.changes(stream),
+        ...args,
+      )) as [number, number];
+      if (seq < 0) throw new StaleCommitError(stream, expectedSeq, cur);
+      return delta
+        ? {
+            kind: 'delta',
+            stream,
+            seq,
+            at,
+            upserts: diff.upserts.map(({ id, json }) => ({ id, json })),
+            removed: [...diff.removed],
+          }
+        : { kind: 'reset', stream, seq, at };
+    },
+
+    async snapshot(stream): Promise<Snapshot> {
+      // One MULTI, so the records and the seq belong to the same commit.
+      const result = await redis
+        .multi()
+        .get(keys.seq(stream))
+        .hgetall(keys.snapshot(stream))
+        .exec();
+      const seq = Number((result?.[0]?.[1] as string | null) ?? 0);
+      const records = (result?.[1]?.[1] as Record<string, string> | null) ?? {};
+      return { seq, records: new Map(Object.entries(records)) };
+    },
+
+    async changesSince(stream, seq) {
+      const current = Number((await redis.get(keys.seq(stream))) ?? 0);
+      if (seq === current) return [];
+      if (seq > current) return null;
+      const entries = (await redis.xrange(
+        keys.changes(stream),
+        `${seq + 1}-0`,
+        '+',
+      )) as StreamEntry[];
+      const changes = entries.map((e) => decodeEntry(stream, e));
+      if (changes[0]?.seq !== seq + 1) return null;
+      return changes;
+    },
+
+    follow(stream, fromSeq, onChange) {
+      // A blocking XREAD holds its connection, so each follower gets its own.
+      const conn = redis.duplicate();
+      followers.add(conn);
+      let stopped = false;
+      let last = `${fromSeq}-0`;
+      const loop = async () => {
+        while (!stopped) {
+          try {
+            const answer = await conn.xread('BLOCK', 5000, 'STREAMS', keys.changes(stream), last);
+            for (const entry of answer?.[0]?.[1] ?? []) {
+              last = entry[0];
+              onChange(decodeEntry(stream, entry));
+            }
+          } catch (err) {
+            if (stopped) return;
+            log.warn({ err, stream }, 'following the change log failed; retrying');
+            await new Promise((r) => setTimeout(r, 500));
+          }
+        }
+      };
+      void loop();
+      return () => {
+        stopped = true;
+        followers.delete(conn);
+        conn.disconnect();
+      };
+    },
+
+    close() {
+      for (const c of followers) c.disconnect();
+      followers.clear();
+      return Promise.resolve();
+    },
+  };
+}

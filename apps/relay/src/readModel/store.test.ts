@@ -1,0 +1,77 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { testRedis } from '../testkit/redis.testkit.js';
+import type { ChangeSet } from './changeSet.js';
+import { diffRecords, hashRecords } from './diff.js';
+import { createMemoryStore } from './memoryStore.js';
+import { createRedisStore } from './redisStore.js';
+import { StaleCommitError, type ReadModelStore } from './store.js';
+
+const rec = (id: number, status: string) => ({ id, status });
+const hashed = (rows: { id: number; status: string }[]) => hashRecords(rows, (r) => r.id);
+
+const redisCtx = await testRedis();
+afterAll(() => redisCtx.cleanup());
+
+const stores: [string, () => ReadModelStore][] = [
+  ['memory', () => createMemoryStore()],
+  ['redis', () => createRedisStore(redisCtx.redis, redisCtx.keys)],
+];
+
+/** Commits a fresh poll of `rows` against what the store holds. */
+async function poll(store: ReadModelStore, rows: { id: number; status: string }[], at = 1) {
+  const { seq, hashes } = await store.loadHashes('referrals');
+  return store.commit('referrals', diffRecords(hashes, hashed(rows)), seq, at);
+}
+
+describe.each(stores)('read model store contract (%s)', (_name, make) => {
+  it('commits the first poll as a reset and later polls as deltas with rising seq', async () => {
+    const store = make();
+    const first = await poll(store, [rec(1, 'Available'), rec(2, 'Available')]);
+    const base = first.seq;
+    expect(first.kind).toBe('reset');
+    const second = await poll(store, [rec(1, 'Claimed'), rec(3, 'Available')], 2);
+    expect(second).toMatchObject({ kind: 'delta', seq: base + 1, removed: ['2'] });
+    if (second.kind !== 'delta') throw new Error('expected a delta');
+    expect(second.upserts.map((u) => u.id).sort()).toEqual(['1', '3']);
+    const snap = await store.snapshot('referrals');
+    expect(snap.seq).toBe(base + 1);
+    expect([...snap.records.keys()].sort()).toEqual(['1', '3']);
+    expect(JSON.parse(snap.records.get('1') ?? '{}')).toEqual(rec(1, 'Claimed'));
+  });
+
+  it('rejects a commit based on a stale seq and changes nothing', async () => {
+    const store = make();
+    const { seq } = await store.loadHashes('marketplaces');
+    await store.commit('marketplaces', diffRecords(new Map(), hashed([rec(9, 'x')])), seq, 1);
+    await expect(
+      store.commit('marketplaces', diffRecords(new Map(), hashed([rec(10, 'y')])), seq, 2),
+    ).rejects.toBeInstanceOf(StaleCommitError);
+    const snap = await store.snapshot('marketplaces');
+    expect([...snap.records.keys()]).toEqual(['9']);
+  });
+
+  it('answers changes since a seq, and null when the log cannot reach back', async () => {
+    const store = make();
+    const a = await poll(store, [rec(1, 'A')]);
+    const b = await poll(store, [rec(1, 'B')]);
+    const c = await poll(store, [rec(1, 'C')]);
+    const since = await store.changesSince('referrals', a.seq);
+    expect(since?.map((x) => x.seq)).toEqual([b.seq, c.seq]);
+    expect(await store.changesSince('referrals', c.seq)).toEqual([]);
+    expect(await store.changesSince('referrals', c.seq + 5)).toBeNull();
+  });
+
+  it('lets a follower see every later commit in order', async () => {
+    const store = make();
+    const start = await poll(store, [rec(1, 'A')]);
+    const seen: ChangeSet[] = [];
+    const stop = store.follow('referrals', start.seq, (c) => seen.push(c));
+    await new Promise((r) => setTimeout(r, 50));
+    await poll(store, [rec(1, 'B')]);
+    await poll(store, [rec(1, 'B'), rec(2, 'A')]);
+    await expect.poll(() => seen.length, { timeout: 3000 }).toBe(2);
+    expect(seen.map((c) => c.seq)).toEqual([start.seq + 1, start.seq + 2]);
+    stop();
+    await store.close();
+  });
+});

@@ -1,0 +1,43 @@
+import type { StreamName } from '../keys.js';
+import type { ChangeSet, Snapshot } from './changeSet.js';
+import type { Diff } from './diff.js';
+
+/** Thrown by commit when another poller committed since the hashes were loaded. */
+export class StaleCommitError extends Error {
+  constructor(
+    readonly stream: StreamName,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`${stream}: expected seq ${expected}, store is at ${actual}`);
+    this.name = 'StaleCommitError';
+  }
+}
+
+/**
+ * Where the read model lives: Redis across a cluster, memory on a single instance. Each stream
+ * has a snapshot, a rising sequence number and a bounded log of change sets.
+ */
+export interface ReadModelStore {
+  /** 'redis' or 'memory', for health and logs. */
+  readonly kind: 'redis' | 'memory';
+  /** The committed hashes and sequence number of a stream (for the diff). */
+  loadHashes(stream: StreamName): Promise<{ seq: number; hashes: Map<string, string> }>;
+  /**
+   * Applies a diff atomically, if the stream is still at `expectedSeq`; returns the change set
+   * committed (with the new seq). Throws StaleCommitError otherwise.
+   */
+  commit(stream: StreamName, diff: Diff, expectedSeq: number, at: number): Promise<ChangeSet>;
+  /** The whole stream as committed. */
+  snapshot(stream: StreamName): Promise<Snapshot>;
+  /** Change sets after `seq`, oldest first; null when the log no longer reaches back that far. */
+  changesSince(stream: StreamName, seq: number): Promise<ChangeSet[] | null>;
+  /** Calls `onChange` with every change set committed from now on, in order, until stopped. */
+  follow(stream: StreamName, fromSeq: number, onChange: (c: ChangeSet) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Change sets larger than this are logged as a reset: readers reload the snapshot. */
+export const MAX_DELTA_RECORDS = 5000;
+/** How many change sets each stream's log keeps. */
+export const CHANGE_LOG_LENGTH = 1000;

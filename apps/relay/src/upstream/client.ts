@@ -1,0 +1,282 @@
+import * as yup from 'yup';
+import {
+  agencySchema,
+  agencyUserSchema,
+  agencyUsersPageSchema,
+  bankHolidaySchema,
+  consoleUserSchema,
+  deliveryErrorsPageSchema,
+  deliveryStatSchema,
+  featureFlagSchema,
+  marketplaceSchema,
+  naicsCodeSchema,
+  opportunitySchema,
+  opportunitySourceSchema,
+  pagedSchema,
+  type Agency,
+  type AgencyUser,
+  type ConsoleUser,
+  type FeatureFlag,
+  type Marketplace,
+  type MarketplaceCreate,
+  type Opportunity,
+  type PriorityEntry,
+} from '@referrals/shared';
+import { createUpstreamHttp, UpstreamError, type UpstreamHttpOptions } from './http.js';
+
+/** Where the upstream services live. */
+export interface UpstreamUrls {
+  readonly opportunityUrl: string;
+  readonly agencyUserUrl: string;
+  readonly geoUrl: string;
+}
+
+const referralsPage = pagedSchema(opportunitySchema);
+const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>) => yup.array(item).defined();
+const geoSchema = yup.object({
+  state: yup.string().nullable().defined().default(null),
+  city: yup.string().nullable().defined().default(null),
+  country: yup.string().nullable().defined().default(null),
+});
+
+/** 404 on list-style reads means an empty result (both specs, section 8). */
+async function emptyOn<T>(codes: readonly number[], empty: T, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof UpstreamError && err.status !== undefined && codes.includes(err.status)) {
+      return empty;
+    }
+    throw err;
+  }
+}
+
+/** Typed calls of every upstream service the relay uses, each answer validated at the boundary. */
+export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOptions) {
+  const http = createUpstreamHttp(options);
+  const opp = urls.opportunityUrl;
+  const iw = urls.agencyUserUrl;
+
+  return {
+    http,
+
+    /** One page of referrals added since startDate (MM/DD/YYYY), newest first. */
+    referralsPage: (page: number, size: number, startDate: string) =>
+      http.sendValid(
+        {
+          baseUrl: opp,
+          method: 'GET',
+          path: '/api/v1/marketplace-opportunities',
+          query: { page, size, sort: 'addDate,desc', startDate },
+        },
+        referralsPage,
+      ),
+
+    referral: (id: number): Promise<Opportunity> =>
+      http.sendValid(
+        { baseUrl: opp, method: 'GET', path: `/api/v1/opportunity/${id}` },
+        opportunitySchema,
+      ),
+
+    /** Referrals the user's agency acquired (404 and 401 give an empty list). */
+    acquired: (username: string) =>
+      emptyOn([401, 404], { content: [], totalElements: 0, numberOfElements: 0 }, () =>
+        http.sendValid(
+          {
+            baseUrl: opp,
+            method: 'POST',
+            path: '/api/v1/acquired-marketplace-opportunities',
+            query: { page: 0, size: 1000, sort: 'lastModDate,desc' },
+            body: { username },
+          },
+          referralsPage,
+        ),
+      ),
+
+    claim: (id: number, username: string): Promise<Opportunity> =>
+      http.sendValid(
+        {
+          baseUrl: opp,
+          method: 'POST',
+          path: `/api/v1/opportunity/${id}/claim`,
+          body: { username },
+        },
+        opportunitySchema,
+      ),
+
+    sources: () =>
+      emptyOn([404], [], () =>
+        http.sendValid(
+          { baseUrl: opp, method: 'GET', path: '/api/v3/opportunity/sources' },
+          list(opportunitySourceSchema),
+        ),
+      ),
+
+    marketplaces: (): Promise<Marketplace[]> =>
+      emptyOn([404], [], () =>
+        http.sendValid(
+          { baseUrl: opp, method: 'GET', path: '/api/v3/marketplaces' },
+          list(marketplaceSchema),
+        ),
+      ),
+
+    marketplace: (id: number): Promise<Marketplace> =>
+      http.sendValid(
+        { baseUrl: opp, method: 'GET', path: `/api/v3/marketplaces/${id}` },
+        marketplaceSchema,
+      ),
+
+    createMarketplace: (body: MarketplaceCreate): Promise<Marketplace> =>
+      http.sendValid(
+        { baseUrl: opp, method: 'POST', path: '/api/v3/marketplaces', body },
+        marketplaceSchema,
+      ),
+
+    updateMarketplace: (body: Marketplace): Promise<Marketplace> =>
+      http.sendValid(
+        { baseUrl: opp, method: 'POST', path: `/api/v3/marketplaces/${body.id}`, body },
+        marketplaceSchema,
+      ),
+
+    updatePriorities: (body: readonly PriorityEntry[]) =>
+      http.send({ baseUrl: opp, method: 'POST', path: '/api/v3/marketplaces/priorities', body }),
+
+    deliveryStats: () =>
+      emptyOn([404], [], () =>
+        http.sendValid(
+          { baseUrl: opp, method: 'GET', path: '/api/v3/marketplaces/delivery-stats' },
+          list(deliveryStatSchema),
+        ),
+      ),
+
+    deliveryErrors: (page: number, size: number) =>
+      emptyOn([404], { content: [], totalElements: 0, totalPages: 0 }, () =>
+        http.sendValid(
+          {
+            baseUrl: opp,
+            method: 'GET',
+            path: '/api/v3/marketplaces/delivery-errors',
+            query: { page, size },
+          },
+          deliveryErrorsPageSchema,
+        ),
+      ),
+
+    /** The agency with this fulcrumId, or null (the first item is used; 404 gives nothing). */
+    agency: async (fulcrumId: number): Promise<Agency | null> => {
+      const answer = await emptyOn([404], { content: [] as Agency[] }, () =>
+        http.sendValid(
+          { baseUrl: opp, method: 'GET', path: '/api/v3/agencies', query: { fulcrumId } },
+          yup.object({ content: list(agencySchema) }),
+        ),
+      );
+      return answer.content[0] ?? null;
+    },
+
+    /** The prepaid balance of an agency in USD; this call carries no auth header. */
+    prepaidBalance: async (agencyId: number): Promise<number> => {
+      const n = await http.sendValid(
+        {
+          baseUrl: iw,
+          method: 'GET',
+          path: `/iw/api/v1/agency/${agencyId}/settings/claim-it/prepaid/balance`,
+          basicAuth: false,
+        },
+        yup.number().required(),
+      );
+      return n;
+    },
+
+    naicsCodes: () =>
+      emptyOn([404], [], () =>
+        http.sendValid(
+          { baseUrl: opp, method: 'GET', path: '/api/v1/industry/codes/6D' },
+          list(naicsCodeSchema),
+        ),
+      ),
+
+    bankHolidays: (year: number) =>
+      emptyOn([404], [], () =>
+        http.sendValid(
+          { baseUrl: opp, method: 'GET', path: `/api/v3/bank-holidays/${year}` },
+          list(bankHolidaySchema),
+        ),
+      ),
+
+    /** Every user of an agency: page 0, then pages 1..totalPages-1 in parallel, merged in order. */
+    agencyUsers: async (agencyId: number): Promise<AgencyUser[]> => {
+      const page = (p: number) =>
+        emptyOn([404], { content: [] as AgencyUser[], totalPages: 0 }, () =>
+          http.sendValid(
+            {
+              baseUrl: iw,
+              method: 'GET',
+              path: `/iw/api/v1/agency/${agencyId}/users`,
+              query: { page: p },
+            },
+            agencyUsersPageSchema,
+          ),
+        );
+      const first = await page(0);
+      const rest = await Promise.all(
+        Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => page(i + 1)),
+      );
+      return [first, ...rest].flatMap((p) => p.content);
+    },
+
+    /** Agency users with this email (the form wants exactly one). 404 gives none. */
+    usersByEmail: async (email: string): Promise<AgencyUser[]> => {
+      const answer = await emptyOn([404], { content: [] as AgencyUser[] }, () =>
+        http.sendValid(
+          {
+            baseUrl: iw,
+            method: 'GET',
+            path: '/iw/api/v1/users',
+            query: { 'filter.email': email },
+          },
+          yup.object({ content: list(agencyUserSchema) }),
+        ),
+      );
+      return answer.content;
+    },
+
+    /** The console user's profile; 404 and 401 give null (agent-console section 7). */
+    consoleUser: (username: string): Promise<ConsoleUser | null> =>
+      emptyOn([401, 404], null, () =>
+        http.sendValid(
+          { baseUrl: opp, method: 'GET', path: '/api/v3/user', query: { username } },
+          consoleUserSchema,
+        ),
+      ),
+
+    featureFlags: (): Promise<FeatureFlag[]> =>
+      http.sendValid(
+        { baseUrl: opp, method: 'GET', path: '/api/v3/feature-flag' },
+        list(featureFlagSchema),
+      ),
+
+    createFeatureFlag: (body: Omit<FeatureFlag, 'id'>): Promise<FeatureFlag> =>
+      http.sendValid(
+        { baseUrl: opp, method: 'POST', path: '/api/v3/feature-flag', body },
+        featureFlagSchema,
+      ),
+
+    updateFeatureFlag: (body: FeatureFlag): Promise<FeatureFlag> =>
+      http.sendValid(
+        { baseUrl: opp, method: 'POST', path: `/api/v3/feature-flag/${body.id}`, body },
+        featureFlagSchema,
+      ),
+
+    geoLocation: (forwardedFor: string | undefined) =>
+      http.sendValid(
+        {
+          baseUrl: urls.geoUrl,
+          method: 'GET',
+          path: '/api/v1/geo-location',
+          query: { ip: forwardedFor },
+        },
+        geoSchema,
+      ),
+  };
+}
+export type UpstreamClient = ReturnType<typeof createUpstreamClient>;

@@ -1,0 +1,171 @@
+import type { Schema } from 'yup';
+import { logger } from '../log.js';
+
+/** Why an upstream call failed. */
+export type UpstreamFailure =
+  'timeout' | 'network' | 'status' | 'malformed' | 'invalid' | 'tooLarge';
+
+/** A failed upstream call; `status` is set when the service answered. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: UpstreamFailure,
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+}
+
+/** One call to an upstream service. */
+export interface UpstreamRequest {
+  readonly baseUrl: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | number | undefined | null>>;
+  readonly body?: unknown;
+  /** Send the basic-auth header (every call but the prepaid balance). */
+  readonly basicAuth?: boolean;
+  /** Reads are retried with backoff; writes never are (a retried write could apply twice). */
+  readonly retries?: number;
+}
+
+/** Options of the HTTP layer. */
+export interface UpstreamHttpOptions {
+  readonly basicUser: string;
+  readonly timeoutMs: number;
+  /** Largest body accepted; a bigger answer is refused rather than buffered. */
+  readonly maxBodyBytes?: number;
+  readonly fetchImpl?: typeof fetch;
+  /** Base delay of the exponential backoff between read retries. */
+  readonly backoffMs?: number;
+}
+
+const log = logger('upstream');
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** The URL of a request, with empty query values left out (agent-console section 7). */
+export function buildUrl(req: Pick<UpstreamRequest, 'baseUrl' | 'path' | 'query'>): string {
+  const url = new URL(req.path, `${req.baseUrl}/`);
+  for (const [k, v] of Object.entries(req.query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  }
+  return url.toString();
+}
+
+async function readLimited(res: Response, max: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? '0');
+  if (declared > max) {
+    await res.body?.cancel();
+    throw new UpstreamError('tooLarge', `answer of ${declared} bytes exceeds ${max}`, res.status);
+  }
+  if (!res.body) return '';
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new UpstreamError('tooLarge', `answer exceeds ${max} bytes`, res.status);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The HTTP layer under every upstream call: auth, time-outs, retries, size limit, validation. */
+export function createUpstreamHttp(options: UpstreamHttpOptions) {
+  const doFetch = options.fetchImpl ?? fetch;
+  const maxBody = options.maxBodyBytes ?? 64 * 1024 * 1024;
+  const backoff = options.backoffMs ?? 150;
+  const authHeader = `Basic ${Buffer.from(`${options.basicUser}:`).toString('base64')}`;
+
+  async function once(req: UpstreamRequest): Promise<{ status: number; text: string }> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.basicAuth !== false) headers.authorization = authHeader;
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await doFetch(buildUrl(req), {
+        method: req.method,
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (err) {
+      const timeout =
+        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      throw new UpstreamError(
+        timeout ? 'timeout' : 'network',
+        timeout ? `no answer within ${options.timeoutMs} ms` : `unreachable: ${String(err)}`,
+      );
+    }
+    try {
+      return { status: res.status, text: await readLimited(res, maxBody) };
+    } catch (err) {
+      if (err instanceof UpstreamError) throw err;
+      throw new UpstreamError('network', `answer cut off: ${String(err)}`, res.status);
+    }
+  }
+
+  /** Sends a request; returns the parsed JSON of a 2xx answer; throws UpstreamError otherwise. */
+  async function send(req: UpstreamRequest): Promise<unknown> {
+    const attempts = req.method === 'GET' ? 1 + (req.retries ?? 2) : 1;
+    let last: UpstreamError | undefined;
+    for (let i = 0; i < attempts; i += 1) {
+      if (i > 0) await sleep(backoff * 2 ** (i - 1) * (0.5 + Math.random() / 2));
+      try {
+        const { status, text } = await once(req);
+        let json: unknown = null;
+        if (text !== '') {
+          try {
+            json = JSON.parse(text);
+          } catch {
+            throw new UpstreamError(
+              'malformed',
+              `malformed JSON from ${req.method} ${req.path}`,
+              status,
+            );
+          }
+        }
+        if (status >= 200 && status < 300) return json;
+        throw new UpstreamError(
+          'status',
+          `${req.method} ${req.path} answered ${status}`,
+          status,
+          json,
+        );
+      } catch (err) {
+        if (!(err instanceof UpstreamError)) throw err;
+        last = err;
+        const retriable =
+          err.kind === 'timeout' || err.kind === 'network' || (err.status ?? 0) >= 500;
+        if (!retriable) throw err;
+        log.debug({ err, attempt: i + 1 }, 'upstream read failed, retrying');
+      }
+    }
+    throw last ?? new UpstreamError('network', 'no attempt made');
+  }
+
+  /** Sends a request and validates the answer with a schema (unknown fields dropped). */
+  async function sendValid<T>(req: UpstreamRequest, schema: Schema<T>): Promise<T> {
+    const json = await send(req);
+    try {
+      return schema.validateSync(json, { stripUnknown: true, abortEarly: true });
+    } catch (err) {
+      log.warn({ err, path: req.path }, 'upstream answer rejected by its schema');
+      throw new UpstreamError(
+        'invalid',
+        `invalid answer from ${req.method} ${req.path}: ${String(err)}`,
+      );
+    }
+  }
+
+  return { send, sendValid };
+}
+export type UpstreamHttp = ReturnType<typeof createUpstreamHttp>;
