@@ -7,3 +7,9 @@ export * from './domain/roles.js';
 export * from './schemas/opportunity.js';
 export * from './schemas/marketplace.js';
 export * from './schemas/admin.js';
+
+export * from './marketplaces/index.js';
+export * from './referrals/index.js';
+export * from './realtime/index.js';
+export * from './lists/index.js';
+export * from './featureFlags/index.js';

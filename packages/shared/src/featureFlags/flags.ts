@@ -1,0 +1,44 @@
+import { PRODUCT_NAME } from '../domain/roles.js';
+import type { FeatureFlag } from '../schemas/admin.js';
+import { errorToast, successToast, type Toast } from '../marketplaces/toast.js';
+
+/** Browser title of the feature flags screen: 'Feature Flags | Fulcrum Edge'. */
+export const FEATURE_FLAGS_PAGE_TITLE = `Feature Flags | ${PRODUCT_NAME} Edge`;
+
+/** Fixed texts of the feature flags screen (section 2.3). */
+export const FEATURE_FLAG_TEXTS = {
+  heading: 'Feature Flags',
+  namePlaceholder: 'Enter feature flag name',
+  descriptionPlaceholder: 'Enter feature flag description',
+  empty: 'No feature flags found',
+  addFirst: 'Add First Flag',
+  submit: 'Submit',
+  cancel: 'Cancel',
+  edit: 'Edit',
+  save: 'Save',
+  columns: ['name', 'description', 'enabled', 'actions'],
+} as const;
+
+/** Toasts of the feature flags screen (section 8). */
+export const FEATURE_FLAG_TOASTS = {
+  updateFailed: (name: string, serverError: string): Toast =>
+    errorToast(`Failed to update feature flag ${name}: ${serverError}`),
+  createFailed: (name: string, serverError: string): Toast =>
+    errorToast(`Failed to create feature flag ${name}: ${serverError}`),
+  updated: (name: string): Toast => successToast(`Feature flag ${name} updated successfully.`),
+  created: (name: string): Toast => successToast(`Feature flag ${name} created successfully.`),
+} as const;
+
+/** Whether a flag is on; a flag that is missing (or failed to load) counts as disabled. */
+export const isFeatureEnabled = (flags: readonly FeatureFlag[], name: string): boolean =>
+  flags.find((f) => f.name === name)?.enabled ?? false;
+
+/** The list after a successful update: the row with the same id is replaced. */
+export const replaceFlag = (flags: readonly FeatureFlag[], updated: FeatureFlag): FeatureFlag[] =>
+  flags.map((f) => (f.id === updated.id ? updated : f));
+
+/** The list after a successful create: the new flag is appended. */
+export const appendFlag = (flags: readonly FeatureFlag[], created: FeatureFlag): FeatureFlag[] => [
+  ...flags,
+  created,
+];

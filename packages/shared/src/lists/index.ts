@@ -1,0 +1,2 @@
+export * from './referralQuery.js';
+export * from './parseQuery.js';

@@ -1,0 +1,102 @@
+import { MarketplaceStatus } from '../domain/opportunity.js';
+import type { StateCode } from '../domain/states.js';
+import { businessLineName } from '../domain/businessLines.js';
+import { DATE_FILTER_SPAN_MS } from '../referrals/dateFilters.js';
+import type { DateFilter } from '../referrals/constants.js';
+import type { Sort, SortKey } from '../referrals/sorting.js';
+import type { Opportunity } from '../schemas/opportunity.js';
+
+/** The filters of a referral list (agent-console section 2). */
+export interface ReferralFilter {
+  /** Null is All States. */
+  readonly state: StateCode | null;
+  readonly dateFilter: DateFilter;
+  /** Off: only claimable (Available) referrals, the upstream's ELIGIBLE filter. */
+  readonly showClaimed: boolean;
+}
+
+/** A page request of a referral list. */
+export interface ReferralQuery extends ReferralFilter {
+  readonly sort: Sort | null;
+  /** Zero-based page. */
+  readonly page: number;
+  readonly size: number;
+}
+
+type Filterable = Pick<Opportunity, 'state' | 'addDate' | 'marketplaceStatus'>;
+
+/**
+ * Whether a referral belongs in a list. The window is the filter's span back from now as elapsed
+ * time ('Last 24 Hours' means the last 24 hours), which is what a user reads into the label;
+ * the upstream's day-granular startDate can only include more.
+ */
+export function matchesReferralFilter(o: Filterable, f: ReferralFilter, now: Date): boolean {
+  if (f.state !== null && o.state !== f.state) return false;
+  if (!f.showClaimed && o.marketplaceStatus !== MarketplaceStatus.Available) return false;
+  const added = Date.parse(o.addDate);
+  return Number.isFinite(added) && added >= now.getTime() - DATE_FILTER_SPAN_MS[f.dateFilter];
+}
+
+type Sortable = Partial<Opportunity>;
+
+/** The value a list sorts a referral by, for each client sort key. */
+const SORT_VALUE: Readonly<Record<SortKey, (o: Sortable) => string | number | null | undefined>> = {
+  addDate: (o) => o.addDate,
+  status: (o) => o.marketplaceStatus,
+  name: (o) => o.lastName,
+  city: (o) => o.city,
+  category: (o) => o.category,
+  businessLines: (o) => (o.businessLines ?? []).map(businessLineName).join(', ') || null,
+  estimatedPremium: (o) => o.estimatedPremium,
+  industry: (o) => o.industryCode,
+  noOfEmployees: (o) => o.noOfEmployees,
+  yearsInBusiness: (o) => o.yearsInBusiness,
+  marketplaceExpirationDate: (o) => o.marketplaceExpirationDate,
+  lastModDate: (o) => o.lastModDate,
+  phone: (o) => o.phone,
+  email: (o) => o.email,
+};
+
+/**
+ * Orders referrals by a sort; missing values go last in either direction, and ties fall back to
+ * the newest first so pages are stable. Null sort: newest first.
+ */
+export function compareReferrals(sort: Sort | null): (a: Sortable, b: Sortable) => number {
+  const byId = (a: Sortable, b: Sortable) => (b.opportunityId ?? 0) - (a.opportunityId ?? 0);
+  const newest = (a: Sortable, b: Sortable) =>
+    (b.addDate ?? '').localeCompare(a.addDate ?? '') || byId(a, b);
+  if (!sort) return newest;
+  const value = SORT_VALUE[sort.key];
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return (a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    const aMissing = va === null || va === undefined;
+    const bMissing = vb === null || vb === undefined;
+    if (aMissing || bMissing) return aMissing === bMissing ? newest(a, b) : aMissing ? 1 : -1;
+    const c =
+      typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
+    return c === 0 ? newest(a, b) : sign * c;
+  };
+}
+
+/** One page of a list: the rows and the total across pages. */
+export interface ReferralPage<T> {
+  readonly content: readonly T[];
+  readonly totalElements: number;
+  readonly page: number;
+  readonly size: number;
+}
+
+/** Filters, sorts and pages referrals; the answer of every list query. */
+export function queryReferrals<T extends Filterable & Sortable>(
+  all: Iterable<T>,
+  q: ReferralQuery,
+  now: Date,
+): ReferralPage<T> {
+  const matching: T[] = [];
+  for (const o of all) if (matchesReferralFilter(o, q, now)) matching.push(o);
+  matching.sort(compareReferrals(q.sort));
+  const start = q.page * q.size;
+  return { content: matching.slice(start, start + q.size), totalElements: matching.length, page: q.page, size: q.size };
+}

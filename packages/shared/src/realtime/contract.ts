@@ -1,0 +1,113 @@
+import type { PublicReferral } from '../referrals/publicProjection.js';
+import type { DeliveryError, DeliveryStat, FeatureFlag } from '../schemas/admin.js';
+import type { Marketplace } from '../schemas/marketplace.js';
+import type { Opportunity } from '../schemas/opportunity.js';
+import type { ListReferral } from './projections.js';
+import type { Topic, TopicKind } from './topics.js';
+
+/** Whether live data is current; stale while the relay cannot poll some upstream source. */
+export interface LiveStatus {
+  readonly id: 'poll';
+  readonly stale: boolean;
+  /** Streams whose last poll failed. */
+  readonly failing: readonly string[];
+  /** When the status last changed (epoch ms). */
+  readonly since: number;
+}
+
+/** The latest delivery errors as one item: the page as the upstream returned it. */
+export interface DeliveryErrorsItem {
+  readonly id: 'page0';
+  readonly content: readonly DeliveryError[];
+  readonly totalElements: number;
+  readonly totalPages: number;
+}
+
+/** The item type each topic carries. */
+export interface TopicItems {
+  publicFeed: PublicReferral;
+  referrals: ListReferral;
+  inAppetite: ListReferral;
+  acquired: Opportunity;
+  marketplaces: Marketplace;
+  deliveryStats: DeliveryStat;
+  deliveryErrors: DeliveryErrorsItem;
+  featureFlags: FeatureFlag;
+  status: LiveStatus;
+}
+
+type TopicOf<K extends TopicKind> = Extract<Topic, { kind: K }>;
+
+/**
+ * A topic at one sequence number. Small topics (marketplaces, flags, acquired, ...) come whole
+ * (`complete`); referral feeds are paged through the REST list, whose answer carries the same seq,
+ * so their snapshot holds no items and only fixes the seq the changes continue from.
+ */
+export type SnapshotMessage = {
+  [K in TopicKind]: {
+    readonly topic: TopicOf<K>;
+    readonly seq: number;
+    readonly complete: boolean;
+    readonly items: readonly TopicItems[K][];
+  };
+}[TopicKind];
+
+/** Topics whose items are paged through REST rather than sent whole. */
+export const PAGED_TOPICS = ['publicFeed', 'referrals', 'inAppetite'] as const satisfies readonly TopicKind[];
+
+/**
+ * What changed in a topic between `prevSeq` and `seq`. A client holding `prevSeq` applies it; one
+ * holding anything else has missed a change and resyncs. Removed items are named by id.
+ */
+export type ChangesMessage = {
+  [K in TopicKind]: {
+    readonly topic: TopicOf<K>;
+    readonly prevSeq: number;
+    readonly seq: number;
+    readonly upserts: readonly TopicItems[K][];
+    readonly removed: readonly string[];
+  };
+}[TopicKind];
+
+/** Why the server refused a request. */
+export type ErrorCode = 'invalid' | 'unauthenticated' | 'forbidden' | 'unavailable' | 'rateLimited';
+
+/** The answer to every client request. */
+export type Ack<T = object> =
+  | ({ readonly ok: true } & T)
+  | { readonly ok: false; readonly code: ErrorCode; readonly error: string };
+
+/** Events the server sends. */
+export interface ServerToClientEvents {
+  /** The content of a topic the client subscribed to (also after a server-side reset). */
+  snapshot: (message: SnapshotMessage) => void;
+  /** A change of a subscribed topic. */
+  changes: (message: ChangesMessage) => void;
+  /** The token expired: private topics were dropped until the client hands over a fresh one. */
+  sessionExpired: (message: { readonly topics: readonly Topic[] }) => void;
+}
+
+/** Events the client sends; each is answered through its acknowledgement. */
+export interface ClientToServerEvents {
+  subscribe: (topic: Topic, ack: (answer: Ack<{ readonly snapshot: SnapshotMessage }>) => void) => void;
+  unsubscribe: (topic: Topic, ack: (answer: Ack) => void) => void;
+  /** Asks for what changed since `seq`: the changes, or a snapshot when they are no longer kept. */
+  resync: (
+    request: { readonly topic: Topic; readonly seq: number },
+    ack: (
+      answer: Ack<
+        | { readonly kind: 'changes'; readonly changes: readonly ChangesMessage[] }
+        | { readonly kind: 'snapshot'; readonly snapshot: SnapshotMessage }
+      >,
+    ) => void,
+  ) => void;
+  /** Hands the socket a refreshed access token without reconnecting. */
+  authenticate: (token: string, ack: (answer: Ack<{ readonly expiresAt: number }>) => void) => void;
+}
+
+/** What the client puts in the handshake's auth. */
+export interface HandshakeAuth {
+  readonly protocol: number;
+  /** Bearer access token; absent for the anonymous public feed. */
+  readonly token?: string;
+}

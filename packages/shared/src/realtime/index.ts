@@ -1,0 +1,5 @@
+export * from './topics.js';
+export * from './rooms.js';
+export * from './projections.js';
+export * from './contract.js';
+export * from './schemas.js';

@@ -1,0 +1,25 @@
+import type { StateCode } from '../domain/states.js';
+
+/** Which projection of a referral a room carries. */
+export type ReferralAudience = 'public' | 'agent' | 'carrier' | 'admin';
+
+/** Socket.IO room names, built in one place (pinned by a test). Only the server uses them. */
+export const rooms = {
+  /** Public feed, all states or one. */
+  publicFeed: (state: StateCode | null) => (state ? `public:${state}` : 'public:all'),
+  /** Signed-in referral list, by audience, all states or one. */
+  referrals: (audience: Exclude<ReferralAudience, 'public'>, state: StateCode | null) =>
+    `referrals:${audience}:${state ?? 'all'}`,
+  /** In-Appetite list of one marketplace, by audience, all states or one. */
+  inAppetite: (marketplaceId: number, audience: Exclude<ReferralAudience, 'public'>, state: StateCode | null) =>
+    `appetite:${marketplaceId}:${audience}:${state ?? 'all'}`,
+  /** Acquired referrals of one agency. */
+  acquired: (agencyId: number) => `acquired:${agencyId}`,
+  marketplaces: () => 'admin:marketplaces',
+  deliveryStats: () => 'admin:deliveryStats',
+  deliveryErrors: () => 'admin:deliveryErrors',
+  featureFlags: () => 'featureFlags',
+  status: () => 'status',
+  /** Every socket of one user (to tell them of their own session). */
+  user: (username: string) => `user:${username}`,
+} as const;

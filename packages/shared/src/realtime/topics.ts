@@ -1,0 +1,47 @@
+import type { StateCode } from '../domain/states.js';
+
+/** Version of the socket protocol; the server refuses a client that speaks another one. */
+export const PROTOCOL_VERSION = 1 as const;
+
+/**
+ * What a client can subscribe to. The server decides from the verified token whether it may, and
+ * which projection it gets: the client never names a room.
+ */
+export type Topic =
+  /** The anonymous public feed, all states or one. */
+  | { readonly kind: 'publicFeed'; readonly state: StateCode | null }
+  /** Every referral, all states or one (signed in). */
+  | { readonly kind: 'referrals'; readonly state: StateCode | null }
+  /** Referrals in the appetite of the user's own marketplace (In-Appetite). */
+  | { readonly kind: 'inAppetite'; readonly state: StateCode | null }
+  /** Referrals the user's agency acquired, with contact details. */
+  | { readonly kind: 'acquired' }
+  /** Marketplaces (admin). */
+  | { readonly kind: 'marketplaces' }
+  /** Delivery statistics per marketplace (admin). */
+  | { readonly kind: 'deliveryStats' }
+  /** The latest delivery errors (admin). */
+  | { readonly kind: 'deliveryErrors' }
+  /** Feature flags (everyone). */
+  | { readonly kind: 'featureFlags' }
+  /** Whether live data is current or stale (everyone). */
+  | { readonly kind: 'status' };
+
+export type TopicKind = Topic['kind'];
+
+export const TOPIC_KINDS = [
+  'publicFeed',
+  'referrals',
+  'inAppetite',
+  'acquired',
+  'marketplaces',
+  'deliveryStats',
+  'deliveryErrors',
+  'featureFlags',
+  'status',
+] as const satisfies readonly TopicKind[];
+
+/** A stable text key of a topic, used to match events to subscriptions on the client. */
+export function topicKey(topic: Topic): string {
+  return 'state' in topic ? `${topic.kind}:${topic.state ?? 'all'}` : topic.kind;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { NOW } from './fixtures.testkit.js';
+import type { ListAudience } from './listDefaults.js';
+import { listDefaults, listFilterParams } from './listDefaults.js';
+
+const signedIn = (privileged: boolean, isAdmin: boolean): ListAudience => ({
+  kind: 'signedIn',
+  access: { privileged, isAdmin },
+  username: 'dana',
+});
+
+describe('agent-console §2 list defaults per audience', () => {
+  it.each([
+    ['an admin', signedIn(true, true), { key: 'addDate', direction: 'desc' }, true, null],
+    ['a carrier', signedIn(true, false), { key: 'addDate', direction: 'desc' }, true, 'dana'],
+    [
+      'a producer',
+      signedIn(false, false),
+      { key: 'marketplaceExpirationDate', direction: 'asc' },
+      false,
+      'dana',
+    ],
+  ])(
+    '%s: sort, claimed and extra columns, username filter',
+    (_name, audience, sort, privileged, username) => {
+      expect(listDefaults(audience)).toEqual({
+        sort,
+        showClaimed: privileged,
+        extraColumns: privileged,
+        dateFilter: '48hours',
+        usernameFilter: username,
+        showPrices: true,
+        showExpiration: true,
+        detailsPanel: true,
+        geoLocate: true,
+      });
+    },
+  );
+
+  it('gives the public feed addDate descending, 72 hours, no prices, expiration or panel', () => {
+    expect(listDefaults({ kind: 'public' })).toEqual({
+      sort: { key: 'addDate', direction: 'desc' },
+      showClaimed: true,
+      extraColumns: false,
+      dateFilter: '72hours',
+      usernameFilter: null,
+      showPrices: false,
+      showExpiration: false,
+      detailsPanel: false,
+      geoLocate: false,
+    });
+  });
+
+  it.each([
+    [false, 'ELIGIBLE'],
+    [true, null],
+  ])('with Show Claimed %s sets marketplaceStatus to %j', (showClaimed, status) => {
+    expect(listFilterParams({ dateFilter: '48hours', stateCode: 'TX', showClaimed }, NOW)).toEqual({
+      startDate: '03/12/2024',
+      state: 'TX',
+      marketplaceStatus: status,
+    });
+  });
+
+  it('drops the state for All States and honours the time zone', () => {
+    const late = new Date('2024-03-15T02:00:00Z');
+    expect(
+      listFilterParams({ dateFilter: '24hours', stateCode: null, showClaimed: true }, late, 'UTC'),
+    ).toEqual({ startDate: '03/14/2024', state: null, marketplaceStatus: null });
+  });
+});
