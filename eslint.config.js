@@ -41,6 +41,7 @@ export default tseslint.config(
       '**/*.testkit.ts',
       'e2e/**',
       'bench/**',
+      'scripts/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

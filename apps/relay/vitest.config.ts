@@ -1,4 +1,8 @@
+import { defaultServerConditions } from 'vite';
 import { defineProject } from 'vitest/config';
+
+// Workspace packages resolve to their TypeScript sources in tests (no build needed).
+const conditions = ['@referrals/source', ...defaultServerConditions];
 
 export default defineProject({
   test: {
@@ -7,5 +11,6 @@ export default defineProject({
     env: { LOG_LEVEL: 'error' },
     testTimeout: 20_000,
   },
-  resolve: { conditions: ['@referrals/source'] },
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
 });

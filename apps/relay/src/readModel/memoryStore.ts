@@ -36,6 +36,7 @@ export function createMemoryStore(): ReadModelStore {
       const st = state(stream);
       return Promise.resolve({ seq: st.seq, hashes: new Map(st.hashes) });
     },
+    loadSeq: (stream) => Promise.resolve(state(stream).seq),
     commit: (stream, diff: Diff, expectedSeq, at) => {
       const st = state(stream);
       if (st.seq !== expectedSeq) {

@@ -68,6 +68,10 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
       return { seq: Number(seq ?? 0), hashes: new Map(Object.entries(hashes)) };
     },
 
+    async loadSeq(stream) {
+      return Number((await redis.get(keys.seq(stream))) ?? 0);
+    },
+
     async commit(stream, diff: Diff, expectedSeq, at) {
       const size = diff.upserts.length + diff.removed.length;
       const delta = size <= MAX_DELTA_RECORDS && expectedSeq > 0;
@@ -135,7 +139,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
 
     follow(stream, fromSeq, onChange) {
       // A blocking XREAD holds its connection, so each follower gets its own.
-      const conn = redis.duplicate();
+      const conn = redis.duplicate({ enableOfflineQueue: true });
       followers.add(conn);
       let stopped = false;
       let last = `${fromSeq}-0`;

@@ -23,6 +23,8 @@ export interface ReadModelStore {
   readonly kind: 'redis' | 'memory';
   /** The committed hashes and sequence number of a stream (for the diff). */
   loadHashes(stream: StreamName): Promise<{ seq: number; hashes: Map<string, string> }>;
+  /** The last committed sequence number of a stream. */
+  loadSeq(stream: StreamName): Promise<number>;
   /**
    * Applies a diff atomically, if the stream is still at `expectedSeq`; returns the change set
    * committed (with the new seq). Throws StaleCommitError otherwise.

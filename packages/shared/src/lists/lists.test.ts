@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Opportunity } from '../schemas/opportunity.js';
 import { parseReferralQuery, MAX_PAGE_SIZE, type QueryDefaults } from './parseQuery.js';
-import { compareReferrals, matchesReferralFilter, queryReferrals, type ReferralQuery } from './referralQuery.js';
+import {
+  compareReferrals,
+  matchesReferralFilter,
+  queryReferrals,
+  type ReferralQuery,
+} from './referralQuery.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
 
-type Row = Pick<Opportunity, 'opportunityId' | 'state' | 'addDate' | 'marketplaceStatus'> & Partial<Opportunity>;
+type Row = Pick<Opportunity, 'opportunityId' | 'state' | 'addDate' | 'marketplaceStatus'> &
+  Partial<Opportunity>;
 const row = (id: number, over: Partial<Opportunity> = {}): Row => ({
   opportunityId: id,
   state: 'TX',
@@ -15,14 +21,26 @@ const row = (id: number, over: Partial<Opportunity> = {}): Row => ({
   ...over,
 });
 
-const base: ReferralQuery = { state: null, dateFilter: '48hours', showClaimed: true, sort: null, page: 0, size: 25 };
+const base: ReferralQuery = {
+  state: null,
+  dateFilter: '48hours',
+  showClaimed: true,
+  sort: null,
+  page: 0,
+  size: 25,
+};
 
 describe('agent-console §2 list filters', () => {
   it.each([
     ['a state filter keeps that state', { state: 'TX' }, row(1), true],
     ['a state filter drops other states', { state: 'OH' }, row(1), false],
     ['All States keeps every state', { state: null }, row(1, { state: 'OH' }), true],
-    ['hidden claimed items drop Claimed', { showClaimed: false }, row(1, { marketplaceStatus: 'Claimed' }), false],
+    [
+      'hidden claimed items drop Claimed',
+      { showClaimed: false },
+      row(1, { marketplaceStatus: 'Claimed' }),
+      false,
+    ],
     ['hidden claimed items keep Available', { showClaimed: false }, row(1), true],
     ['the window keeps a referral inside it', { dateFilter: '24hours' }, row(23), true],
     ['the window drops one older than its span', { dateFilter: '24hours' }, row(25), false],
@@ -40,7 +58,8 @@ describe('agent-console §2 sorting and paging of lists', () => {
     row(3, { city: 'Boston', estimatedPremium: null }),
     row(4, { city: 'Austin', estimatedPremium: 900 }),
   ];
-  const ids = (q: Partial<ReferralQuery>) => queryReferrals(rows, { ...base, ...q }, now).content.map((r) => r.opportunityId);
+  const ids = (q: Partial<ReferralQuery>) =>
+    queryReferrals(rows, { ...base, ...q }, now).content.map((r) => r.opportunityId);
 
   it('sorts newest first without a sort', () => {
     expect(ids({})).toEqual([1, 2, 3, 4]);
@@ -58,7 +77,11 @@ describe('agent-console §2 sorting and paging of lists', () => {
   it('sorts business lines by their names', () => {
     const a = row(1, { businessLines: ['CWCP'] });
     const b = row(2, { businessLines: ['CAUT'] });
-    expect([a, b].sort(compareReferrals({ key: 'businessLines', direction: 'asc' })).map((r) => r.opportunityId)).toEqual([2, 1]);
+    expect(
+      [a, b]
+        .sort(compareReferrals({ key: 'businessLines', direction: 'asc' }))
+        .map((r) => r.opportunityId),
+    ).toEqual([2, 1]);
   });
   it('pages with the total across pages', () => {
     const page = queryReferrals(rows, { ...base, page: 1, size: 3 }, now);
@@ -68,23 +91,50 @@ describe('agent-console §2 sorting and paging of lists', () => {
 });
 
 describe('list query parameters', () => {
-  const defaults: QueryDefaults = { dateFilter: '48hours', showClaimed: false, sort: { key: 'addDate', direction: 'desc' }, size: 25 };
+  const defaults: QueryDefaults = {
+    dateFilter: '48hours',
+    showClaimed: false,
+    sort: { key: 'addDate', direction: 'desc' },
+    size: 25,
+  };
 
   it('uses the defaults when nothing is given', () => {
     expect(parseReferralQuery({}, defaults)).toEqual({
       ok: true,
-      query: { state: null, dateFilter: '48hours', showClaimed: false, sort: { key: 'addDate', direction: 'desc' }, page: 0, size: 25 },
+      query: {
+        state: null,
+        dateFilter: '48hours',
+        showClaimed: false,
+        sort: { key: 'addDate', direction: 'desc' },
+        page: 0,
+        size: 25,
+      },
     });
   });
 
   it('reads every parameter', () => {
     const q = parseReferralQuery(
-      { state: 'DC', dateFilter: '7days', showClaimed: 'true', sort: 'marketplaceExpirationDate', dir: 'asc', page: '2', size: '50' },
+      {
+        state: 'DC',
+        dateFilter: '7days',
+        showClaimed: 'true',
+        sort: 'marketplaceExpirationDate',
+        dir: 'asc',
+        page: '2',
+        size: '50',
+      },
       defaults,
     );
     expect(q).toEqual({
       ok: true,
-      query: { state: 'DC', dateFilter: '7days', showClaimed: true, sort: { key: 'marketplaceExpirationDate', direction: 'asc' }, page: 2, size: 50 },
+      query: {
+        state: 'DC',
+        dateFilter: '7days',
+        showClaimed: true,
+        sort: { key: 'marketplaceExpirationDate', direction: 'asc' },
+        page: 2,
+        size: 50,
+      },
     });
   });
 
@@ -99,7 +149,14 @@ describe('list query parameters', () => {
 
   it('reports every bad parameter at once', () => {
     const q = parseReferralQuery(
-      { state: 'tx', dateFilter: '1year', showClaimed: 'yes', sort: 'password', page: '-1', size: String(MAX_PAGE_SIZE + 1) },
+      {
+        state: 'tx',
+        dateFilter: '1year',
+        showClaimed: 'yes',
+        sort: 'password',
+        page: '-1',
+        size: String(MAX_PAGE_SIZE + 1),
+      },
       defaults,
     );
     expect(q).toEqual({

@@ -74,7 +74,8 @@ export function parseReferralQuery(
   if (sortRaw === 'none') sort = null;
   else if (sortRaw !== undefined) {
     if (!isSortKey(sortRaw)) errors.push(`sort '${sortRaw}' is not a sortable column`);
-    else if (dirRaw !== undefined && dirRaw !== 'asc' && dirRaw !== 'desc') errors.push('dir must be asc or desc');
+    else if (dirRaw !== undefined && dirRaw !== 'asc' && dirRaw !== 'desc')
+      errors.push('dir must be asc or desc');
     else sort = { key: sortRaw, direction: dirRaw === 'asc' ? 'asc' : 'desc' };
   }
 

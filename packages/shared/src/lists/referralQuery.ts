@@ -75,7 +75,9 @@ export function compareReferrals(sort: Sort | null): (a: Sortable, b: Sortable) 
     const bMissing = vb === null || vb === undefined;
     if (aMissing || bMissing) return aMissing === bMissing ? newest(a, b) : aMissing ? 1 : -1;
     const c =
-      typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
+      typeof va === 'number' && typeof vb === 'number'
+        ? va - vb
+        : String(va).localeCompare(String(vb));
     return c === 0 ? newest(a, b) : sign * c;
   };
 }
@@ -98,5 +100,10 @@ export function queryReferrals<T extends Filterable & Sortable>(
   for (const o of all) if (matchesReferralFilter(o, q, now)) matching.push(o);
   matching.sort(compareReferrals(q.sort));
   const start = q.page * q.size;
-  return { content: matching.slice(start, start + q.size), totalElements: matching.length, page: q.page, size: q.size };
+  return {
+    content: matching.slice(start, start + q.size),
+    totalElements: matching.length,
+    page: q.page,
+    size: q.size,
+  };
 }

@@ -53,7 +53,11 @@ export type SnapshotMessage = {
 }[TopicKind];
 
 /** Topics whose items are paged through REST rather than sent whole. */
-export const PAGED_TOPICS = ['publicFeed', 'referrals', 'inAppetite'] as const satisfies readonly TopicKind[];
+export const PAGED_TOPICS = [
+  'publicFeed',
+  'referrals',
+  'inAppetite',
+] as const satisfies readonly TopicKind[];
 
 /**
  * What changed in a topic between `prevSeq` and `seq`. A client holding `prevSeq` applies it; one
@@ -89,7 +93,10 @@ export interface ServerToClientEvents {
 
 /** Events the client sends; each is answered through its acknowledgement. */
 export interface ClientToServerEvents {
-  subscribe: (topic: Topic, ack: (answer: Ack<{ readonly snapshot: SnapshotMessage }>) => void) => void;
+  subscribe: (
+    topic: Topic,
+    ack: (answer: Ack<{ readonly snapshot: SnapshotMessage }>) => void,
+  ) => void;
   unsubscribe: (topic: Topic, ack: (answer: Ack) => void) => void;
   /** Asks for what changed since `seq`: the changes, or a snapshot when they are no longer kept. */
   resync: (

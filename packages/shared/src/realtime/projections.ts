@@ -45,7 +45,9 @@ export const SIGNED_IN_REFERRAL_FIELDS = [
 ] as const satisfies readonly (keyof Opportunity)[];
 
 /** Extra fields of the privileged columns (carriers and admins). */
-export const PRIVILEGED_REFERRAL_FIELDS = ['agenciesNotified'] as const satisfies readonly (keyof Opportunity)[];
+export const PRIVILEGED_REFERRAL_FIELDS = [
+  'agenciesNotified',
+] as const satisfies readonly (keyof Opportunity)[];
 
 /** A referral as an agent (producer, agency admin) sees it in lists. */
 export type AgentReferral = Pick<Opportunity, (typeof SIGNED_IN_REFERRAL_FIELDS)[number]>;

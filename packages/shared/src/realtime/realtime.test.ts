@@ -29,7 +29,16 @@ const full: Opportunity = opportunitySchema.cast({
   soldPrice: 42,
 });
 
-const CONTACT = ['firstName', 'lastName', 'phone', 'email', 'businessName', 'address1', 'postalCode', 'assignedAgent'];
+const CONTACT = [
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'businessName',
+  'address1',
+  'postalCode',
+  'assignedAgent',
+];
 
 describe('socket rooms', () => {
   it.each([
@@ -60,12 +69,15 @@ describe('socket rooms', () => {
 });
 
 describe('signed-in referral projections (DESIGN: audiences)', () => {
-  it.each(['agent', 'carrier', 'admin'] as const)('the %s projection carries no contact details', (audience) => {
-    const p = projectListReferral(full, audience) as Record<string, unknown>;
-    for (const field of CONTACT) expect(p).not.toHaveProperty(field);
-    expect(p.dynamicPrice).toBe(40);
-    expect(p.city).toBe('Austin');
-  });
+  it.each(['agent', 'carrier', 'admin'] as const)(
+    'the %s projection carries no contact details',
+    (audience) => {
+      const p = projectListReferral(full, audience) as Record<string, unknown>;
+      for (const field of CONTACT) expect(p).not.toHaveProperty(field);
+      expect(p.dynamicPrice).toBe(40);
+      expect(p.city).toBe('Austin');
+    },
+  );
 
   it('shows the partner name to admins only', () => {
     expect(projectListReferral(full, 'admin').assignedPartner).toBe('Partner Co');
@@ -74,7 +86,9 @@ describe('signed-in referral projections (DESIGN: audiences)', () => {
   });
 
   it('keeps a missing partner missing', () => {
-    expect(projectListReferral({ ...full, assignedPartner: null }, 'agent').assignedPartner).toBeNull();
+    expect(
+      projectListReferral({ ...full, assignedPartner: null }, 'agent').assignedPartner,
+    ).toBeNull();
   });
 
   it('gives the privileged column (agencies notified) to carriers and admins only', () => {
@@ -110,10 +124,22 @@ describe('socket payload validation', () => {
   });
 
   it.each([
-    [{ topic: { kind: 'status' }, seq: 3 }, { ok: true, topic: { kind: 'status' }, seq: 3 }],
-    [{ topic: { kind: 'status' }, seq: -1 }, { ok: false, error: 'seq must be a whole number of at least 0' }],
-    [{ topic: { kind: 'status' }, seq: 1.5 }, { ok: false, error: 'seq must be a whole number of at least 0' }],
-    [{ topic: { kind: 'nope' }, seq: 1 }, { ok: false, error: "unknown topic kind 'nope'" }],
+    [
+      { topic: { kind: 'status' }, seq: 3 },
+      { ok: true, topic: { kind: 'status' }, seq: 3 },
+    ],
+    [
+      { topic: { kind: 'status' }, seq: -1 },
+      { ok: false, error: 'seq must be a whole number of at least 0' },
+    ],
+    [
+      { topic: { kind: 'status' }, seq: 1.5 },
+      { ok: false, error: 'seq must be a whole number of at least 0' },
+    ],
+    [
+      { topic: { kind: 'nope' }, seq: 1 },
+      { ok: false, error: "unknown topic kind 'nope'" },
+    ],
     ['x', { ok: false, error: 'request must be an object' }],
   ])('parses resync %o', (input, expected) => {
     expect(parseResync(input)).toEqual(expected);

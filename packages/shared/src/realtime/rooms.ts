@@ -11,8 +11,11 @@ export const rooms = {
   referrals: (audience: Exclude<ReferralAudience, 'public'>, state: StateCode | null) =>
     `referrals:${audience}:${state ?? 'all'}`,
   /** In-Appetite list of one marketplace, by audience, all states or one. */
-  inAppetite: (marketplaceId: number, audience: Exclude<ReferralAudience, 'public'>, state: StateCode | null) =>
-    `appetite:${marketplaceId}:${audience}:${state ?? 'all'}`,
+  inAppetite: (
+    marketplaceId: number,
+    audience: Exclude<ReferralAudience, 'public'>,
+    state: StateCode | null,
+  ) => `appetite:${marketplaceId}:${audience}:${state ?? 'all'}`,
   /** Acquired referrals of one agency. */
   acquired: (agencyId: number) => `acquired:${agencyId}`,
   marketplaces: () => 'admin:marketplaces',

@@ -1,0 +1,239 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import express from 'express';
+import helmet from 'helmet';
+import { Redis } from 'ioredis';
+import { createProfileResolver } from './auth/profile.js';
+import { createTokenVerifier } from './auth/verify.js';
+import type { RelayConfig } from './config.js';
+import { memoryCoordination, redisCoordination } from './coordination.js';
+import { adminRoutes } from './http/admin.js';
+import { expressRoutes } from './http/adapter.js';
+import type { GatewayDeps } from './http/deps.js';
+import { marketplaceRoutes } from './http/marketplaces.js';
+import { referralRoutes } from './http/referrals.js';
+import { sessionRoutes } from './http/session.js';
+import { redisKeys } from './keys.js';
+import { logger } from './log.js';
+import { createMetrics } from './metrics.js';
+import { createPoller } from './poller/poller.js';
+import {
+  createBullScheduler,
+  createTimerScheduler,
+  type PollScheduler,
+} from './poller/scheduler.js';
+import { pollSources } from './poller/sources.js';
+import { createMemoryStore } from './readModel/memoryStore.js';
+import { createReadModel } from './readModel/readModel.js';
+import { createRedisStore } from './readModel/redisStore.js';
+import { attachRealtime } from './realtime/server.js';
+import { createUpstreamClient } from './upstream/client.js';
+
+const log = logger('main');
+
+/** Connects to Redis, or answers null when none answers within a second. */
+async function connectRedis(url: string): Promise<Redis | null> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 2,
+    // Commands fail at once while Redis is away instead of queueing for minutes.
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  redis.on('error', (err) => log.debug({ err }, 'redis error'));
+  try {
+    await redis.connect();
+    await redis.ping();
+    return redis;
+  } catch {
+    redis.disconnect();
+    return null;
+  }
+}
+
+function contentSecurityPolicy(config: RelayConfig) {
+  const oidc = new URL(config.oidcPublicUrl).origin;
+  return {
+    useDefaults: true,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      // MUI (emotion) injects style elements at run time.
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'connect-src': ["'self'", 'ws:', 'wss:', oidc],
+      'frame-src': [oidc],
+      'form-action': ["'self'", oidc],
+      'upgrade-insecure-requests': null,
+    },
+  };
+}
+
+/** The whole relay, wired but not listening. */
+export async function createRelay(config: RelayConfig) {
+  const keys = redisKeys(config.redisPrefix);
+  const redis = await connectRedis(config.redisUrl);
+  if (!redis)
+    log.warn(`no Redis at ${config.redisUrl}: running single-instance on an in-memory store`);
+  const metrics = createMetrics();
+
+  const store = redis ? createRedisStore(redis, keys) : createMemoryStore();
+  const upstream = createUpstreamClient(config, {
+    basicUser: config.upstreamBasicUser,
+    timeoutMs: config.upstreamTimeoutMs,
+  });
+  const poller = createPoller(store, pollSources(upstream));
+  const runPoll = async () => {
+    const outcome = await poller.pollOnce();
+    metrics.pollDuration.observe(outcome.durationMs / 1000);
+    metrics.polls.inc({ outcome: outcome.status.stale ? 'stale' : 'ok' });
+    for (const s of outcome.streams) if (!s.ok) metrics.upstreamErrors.inc({ stream: s.stream });
+  };
+  const scheduler: PollScheduler = redis
+    ? createBullScheduler({
+        redisUrl: config.redisUrl,
+        prefix: keys.bullPrefix(),
+        intervalMs: config.pollIntervalMs,
+        run: runPoll,
+      })
+    : createTimerScheduler({ intervalMs: config.pollIntervalMs, run: runPoll });
+
+  const readModel = createReadModel(store);
+  const verify = createTokenVerifier({
+    issuer: `${config.oidcPublicUrl}/realms/${config.oidcRealm}`,
+    jwksUrl: `${config.oidcUrl}/realms/${config.oidcRealm}/protocol/openid-connect/certs`,
+    clientId: config.oidcClientId,
+  });
+  const profiles = createProfileResolver(upstream);
+  const coordination = redis
+    ? redisCoordination(redis, keys, config.redisPrefix)
+    : memoryCoordination();
+  const deps: GatewayDeps = {
+    readModel,
+    upstream,
+    profiles,
+    pollNow: () => scheduler.pollNow(),
+    withLock: (key, fn) => coordination.withLock(key, fn),
+    now: () => new Date(),
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(config),
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    }),
+  );
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/readyz', (_req, res) => {
+    void (async () => {
+      const redisOk = redis
+        ? await redis.ping().then(
+            () => true,
+            () => false,
+          )
+        : null;
+      const status = readModel.status.get('poll');
+      const upstreamOk = status ? !status.stale : false;
+      const ready = redisOk !== false && upstreamOk;
+      res
+        .status(ready ? 200 : 503)
+        .json({
+          ready,
+          store: store.kind,
+          redis: redisOk,
+          upstream: upstreamOk,
+          failing: status?.failing ?? [],
+        });
+    })();
+  });
+  app.get('/metrics', (_req, res) => {
+    void metrics.registry.metrics().then((text) => {
+      res.type(metrics.registry.contentType).send(text);
+    });
+  });
+  const routes = [
+    ...sessionRoutes(deps, config),
+    ...referralRoutes(deps),
+    ...marketplaceRoutes(deps),
+    ...adminRoutes(deps),
+  ];
+  app.use(
+    expressRoutes(routes, verify, coordination, (route, status) =>
+      metrics.httpAnswers.inc({
+        route: `${route.method.toUpperCase()} ${route.path}`,
+        status: String(status),
+      }),
+    ),
+  );
+  if (existsSync(config.webDist)) {
+    app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+    // Client-side routes: every other GET gets the app shell.
+    app.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res) => {
+      res.sendFile(path.join(config.webDist, 'index.html'), { maxAge: 0 });
+    });
+  } else {
+    app.get('/', (_req, res) => {
+      res
+        .type('text/plain')
+        .send('The relay is running; the web app is not built yet (npm run build -w apps/web).');
+    });
+  }
+
+  const http: HttpServer = createServer(app);
+  const realtime = attachRealtime(http, {
+    allowedOrigins: config.allowedOrigins,
+    verify,
+    readModel,
+    profiles,
+    adapter: redis
+      ? createAdapter(redis.duplicate({ enableOfflineQueue: true }), {
+          streamName: keys.socketStream(),
+        })
+      : undefined,
+    onEmit: (event) => metrics.changesSent.inc({ event }),
+  });
+  metrics.countSocketsWith(() => {
+    const counts = { public: 0, agent: 0, carrier: 0, admin: 0 };
+    for (const s of realtime.io.of('/').sockets.values()) {
+      const a = s.data.principal?.access;
+      counts[!a ? 'public' : a.isAdmin ? 'admin' : a.isCarrier ? 'carrier' : 'agent'] += 1;
+    }
+    return counts;
+  });
+
+  return {
+    app,
+    http,
+    realtime,
+    readModel,
+    scheduler,
+    store,
+    poller,
+    /** Loads the read model, starts polling and listens. */
+    async start(port = config.port): Promise<number> {
+      await readModel.start();
+      await scheduler.start();
+      await new Promise<void>((resolve) => http.listen(port, resolve));
+      const address = http.address();
+      return typeof address === 'object' && address ? address.port : port;
+    },
+    /** Stops in order: new connections, sockets, polling, the read model, Redis. */
+    async stop(): Promise<void> {
+      await realtime.close();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await scheduler.stop();
+      readModel.stop();
+      await store.close();
+      redis?.disconnect();
+    },
+  };
+}
+export type Relay = Awaited<ReturnType<typeof createRelay>>;

@@ -1,0 +1,93 @@
+import { accessFromClaims, type Access, type RoleClaims } from '@referrals/shared';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+
+/** A verified signed-in user. */
+export interface Principal {
+  readonly username: string;
+  readonly subject: string;
+  readonly email: string | null;
+  readonly firstName: string | null;
+  readonly lastName: string | null;
+  readonly access: Access;
+  /** Expiry of the token that proved it (epoch ms). */
+  readonly expiresAt: number;
+}
+
+/** Why a token was refused. */
+export class TokenError extends Error {
+  constructor(
+    message: string,
+    readonly expired = false,
+  ) {
+    super(message);
+    this.name = 'TokenError';
+  }
+}
+
+/** Options of the verifier; the issuer is what the browser's tokens carry. */
+export interface VerifierOptions {
+  readonly issuer: string;
+  readonly jwksUrl: string;
+  readonly clientId: string;
+  /** Clock skew tolerated on exp/nbf/iat. */
+  readonly leewaySeconds?: number;
+  /** A key set to use instead of fetching the realm's (tests with their own keys). */
+  readonly keys?: JWTVerifyGetKey;
+}
+
+type Claims = RoleClaims & {
+  sub?: string;
+  exp?: number;
+  preferred_username?: string;
+  email?: string;
+  given_name?: string;
+  family_name?: string;
+};
+
+/**
+ * Verifies bearer tokens against the realm's JWKS: RS256 only, issuer, audience (the console
+ * client), expiry with a small leeway. Keys are cached and refetched when an unknown kid appears.
+ */
+export function createTokenVerifier(options: VerifierOptions) {
+  const keys =
+    options.keys ??
+    createRemoteJWKSet(new URL(options.jwksUrl), {
+      timeoutDuration: 5000,
+      cooldownDuration: 30_000,
+    });
+
+  return async function verify(token: string): Promise<Principal> {
+    let payload: Claims;
+    try {
+      ({ payload } = await jwtVerify<Claims>(token, keys, {
+        issuer: options.issuer,
+        audience: options.clientId,
+        algorithms: ['RS256'],
+        clockTolerance: options.leewaySeconds ?? 5,
+        requiredClaims: ['exp', 'sub'],
+      }));
+    } catch (err) {
+      if (err instanceof errors.JWTExpired) throw new TokenError('token expired', true);
+      if (err instanceof errors.JOSEError) throw new TokenError(`token refused: ${err.code}`);
+      throw err;
+    }
+    const username = payload.preferred_username ?? payload.sub ?? '';
+    if (username === '') throw new TokenError('token names no user');
+    return {
+      username,
+      subject: payload.sub ?? username,
+      email: payload.email ?? null,
+      firstName: payload.given_name ?? null,
+      lastName: payload.family_name ?? null,
+      access: accessFromClaims(payload, options.clientId),
+      expiresAt: (payload.exp ?? 0) * 1000,
+    };
+  };
+}
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+
+/** The token of an 'Authorization: Bearer …' header, or undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return m?.[1];
+}

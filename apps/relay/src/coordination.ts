@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { RedisKeys } from './keys.js';
+
+/** Cluster-wide mutual exclusion and rate limits: Redis when there, this process otherwise. */
+export interface Coordination {
+  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** Counts a hit; false when the subject went over `limit` in the current window. */
+  allow(action: string, subject: string, limit: number, windowMs: number): Promise<boolean>;
+}
+
+/** Thrown when a lock could not be had in time (someone else holds it too long). */
+export class LockTimeoutError extends Error {
+  constructor(key: string) {
+    super(`could not lock ${key}`);
+    this.name = 'LockTimeoutError';
+  }
+}
+
+const RELEASE_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/** Locks and counters in Redis, shared by every relay instance. */
+export function redisCoordination(redis: Redis, keys: RedisKeys, prefix: string): Coordination {
+  return {
+    async withLock(key, fn) {
+      const lockKey = `${prefix}lock:${key}`;
+      const token = randomUUID();
+      const deadline = Date.now() + 10_000;
+      while ((await redis.set(lockKey, token, 'PX', 15_000, 'NX')) !== 'OK') {
+        if (Date.now() > deadline) throw new LockTimeoutError(key);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      try {
+        return await fn();
+      } finally {
+        await redis.eval(RELEASE_LUA, 1, lockKey, token);
+      }
+    },
+    async allow(action, subject, limit, windowMs) {
+      const window = Math.floor(Date.now() / windowMs);
+      const key = keys.rateLimit(action, subject, window);
+      const [[, count]] = (await redis
+        .multi()
+        .incr(key)
+        .pexpire(key, windowMs * 2)
+        .exec()) as [[null, number]];
+      return count <= limit;
+    },
+  };
+}
+
+/** Locks and counters of a single instance. */
+export function memoryCoordination(): Coordination {
+  const tails = new Map<string, Promise<unknown>>();
+  const counts = new Map<string, number>();
+  return {
+    async withLock(key, fn) {
+      const before = tails.get(key) ?? Promise.resolve();
+      const run = before.catch(() => undefined).then(fn);
+      tails.set(key, run);
+      try {
+        return await run;
+      } finally {
+        if (tails.get(key) === run) tails.delete(key);
+      }
+    },
+    allow(action, subject, limit, windowMs) {
+      const window = Math.floor(Date.now() / windowMs);
+      const key = `${action}:${subject}:${window}`;
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      if (counts.size > 10_000) {
+        for (const k of counts.keys()) if (!k.endsWith(`:${window}`)) counts.delete(k);
+      }
+      return Promise.resolve(count <= limit);
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { featureFlagSchema } from '@referrals/shared';
+import * as yup from 'yup';
+import { commitRecord } from '../readModel/directCommit.js';
+import { fail, idParam, ok, upstreamFailure, type Handler, type Route } from './api.js';
+import type { GatewayDeps } from './deps.js';
+
+/** Wraps an upstream read: its answer, or the mapped failure. */
+const read =
+  (what: string, call: (req: Parameters<Handler>[0]) => Promise<unknown>): Handler =>
+  async (req) => {
+    try {
+      return ok(await call(req));
+    } catch (err) {
+      return upstreamFailure(err, what);
+    }
+  };
+
+const flagCreate = yup.object({
+  name: yup.string().trim().required('Name is required'),
+  description: yup.string().trim().required('Description is required'),
+  enabled: yup.boolean().defined().default(false),
+});
+
+/** Delivery stats and errors, lookups of the marketplace form, feature flags. */
+export function adminRoutes(d: GatewayDeps): Route[] {
+  const { readModel, upstream } = d;
+  const guardNumber =
+    (name: string, what: string, call: (n: number) => Promise<unknown>): Handler =>
+    (req) => {
+      const n = idParam(req, name);
+      if (n === undefined) return Promise.resolve(fail(400, `${name} must be a whole number`));
+      return read(what, () => call(n))(req);
+    };
+
+  return [
+    {
+      method: 'get',
+      path: '/api/delivery-stats',
+      guard: 'admin',
+      handler: () =>
+        Promise.resolve(
+          ok({ seq: readModel.deliveryStats.seq, items: [...readModel.deliveryStats.values()] }),
+        ),
+    },
+    {
+      method: 'get',
+      path: '/api/delivery-errors',
+      guard: 'admin',
+      handler: (req) => {
+        // Screen pages are 1-based, 5 rows (marketplace-admin section 9).
+        const page = Number(req.query.page ?? 1);
+        const size = Number(req.query.size ?? 5);
+        if (
+          !Number.isInteger(page) ||
+          page < 1 ||
+          !Number.isInteger(size) ||
+          size < 1 ||
+          size > 100
+        ) {
+          return Promise.resolve(fail(400, 'page must be 1 or more and size from 1 to 100'));
+        }
+        const latest = readModel.deliveryErrors.get('page0');
+        const all = latest?.content ?? [];
+        const total = latest?.totalElements ?? 0;
+        return Promise.resolve(
+          ok({
+            seq: readModel.deliveryErrors.seq,
+            page,
+            size,
+            totalElements: total,
+            totalPages: Math.ceil(total / size),
+            content: all.slice((page - 1) * size, page * size),
+          }),
+        );
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/agencies/:fulcrumId',
+      guard: 'admin',
+      handler: guardNumber('fulcrumId', 'agency', (n) => upstream.agency(n)),
+    },
+    {
+      method: 'get',
+      path: '/api/agencies/:fulcrumId/users',
+      guard: 'admin',
+      handler: guardNumber('fulcrumId', 'agency users', (n) => upstream.agencyUsers(n)),
+    },
+    {
+      method: 'get',
+      path: '/api/agencies/:fulcrumId/prepaid-balance',
+      guard: 'admin',
+      handler: guardNumber('fulcrumId', 'prepaid balance', async (n) => ({
+        balance: await upstream.prepaidBalance(n),
+      })),
+    },
+    {
+      method: 'get',
+      path: '/api/users',
+      guard: 'admin',
+      handler: (req) => {
+        const email = req.query.email;
+        if (typeof email !== 'string' || email.length === 0 || email.length > 254) {
+          return Promise.resolve(fail(400, 'email is required'));
+        }
+        return read('users', () => upstream.usersByEmail(email))(req);
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/naics-codes',
+      guard: 'admin',
+      handler: read('NAICS codes', () => upstream.naicsCodes()),
+    },
+    {
+      method: 'get',
+      path: '/api/sources',
+      guard: 'signedIn',
+      handler: read('sources', () => upstream.sources()),
+    },
+    {
+      method: 'get',
+      path: '/api/bank-holidays/:year',
+      guard: 'admin',
+      handler: guardNumber('year', 'bank holidays', (y) => upstream.bankHolidays(y)),
+    },
+    {
+      method: 'get',
+      path: '/api/feature-flags',
+      guard: 'anyone',
+      handler: () =>
+        Promise.resolve(
+          ok({ seq: readModel.featureFlags.seq, items: [...readModel.featureFlags.values()] }),
+        ),
+    },
+    {
+      method: 'post',
+      path: '/api/feature-flags',
+      guard: 'admin',
+      write: true,
+      handler: async (req) => {
+        let body: yup.InferType<typeof flagCreate>;
+        try {
+          body = flagCreate.validateSync(req.body, { abortEarly: false, stripUnknown: true });
+        } catch (err) {
+          if (err instanceof yup.ValidationError) return fail(400, 'invalid body', err.errors);
+          throw err;
+        }
+        try {
+          const created = await upstream.createFeatureFlag(body);
+          await commitRecord(
+            readModel.store,
+            'featureFlags',
+            created,
+            (f) => f.id,
+            d.now().getTime(),
+          );
+          return { status: 201, body: created };
+        } catch (err) {
+          return upstreamFailure(err, `create feature flag ${body.name}`);
+        }
+      },
+    },
+    {
+      method: 'put',
+      path: '/api/feature-flags/:id',
+      guard: 'admin',
+      write: true,
+      handler: async (req) => {
+        const id = idParam(req);
+        let body: yup.InferType<typeof featureFlagSchema>;
+        try {
+          body = featureFlagSchema
+            .shape({
+              name: yup.string().trim().required('Name is required'),
+              description: yup.string().trim().required('Description is required'),
+            })
+            .validateSync(req.body, { abortEarly: false, stripUnknown: true });
+        } catch (err) {
+          if (err instanceof yup.ValidationError) return fail(400, 'invalid body', err.errors);
+          throw err;
+        }
+        if (id === undefined || body.id !== id)
+          return fail(400, 'the flag id does not match the address');
+        try {
+          const saved = await upstream.updateFeatureFlag(body);
+          await commitRecord(
+            readModel.store,
+            'featureFlags',
+            saved,
+            (f) => f.id,
+            d.now().getTime(),
+          );
+          return ok(saved);
+        } catch (err) {
+          return upstreamFailure(err, `update feature flag ${body.name}`);
+        }
+      },
+    },
+  ];
+}

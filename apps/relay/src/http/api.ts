@@ -1,0 +1,73 @@
+import type { Principal } from '../auth/verify.js';
+import { UpstreamError } from '../upstream/http.js';
+
+/** A request as the handlers see it, whatever framework carried it. */
+export interface ApiRequest {
+  readonly params: Readonly<Record<string, string | undefined>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly body: unknown;
+  /** The verified user, or null for an anonymous request. */
+  readonly principal: Principal | null;
+  /** The client's address as the relay saw it (for geo-location). */
+  readonly clientIp: string | undefined;
+}
+
+/** What a handler answers: a status and a JSON body (or raw bytes with a content type). */
+export type ApiResponse =
+  | { readonly status: number; readonly body: unknown }
+  | { readonly status: number; readonly bytes: Buffer; readonly contentType: string };
+
+/** A framework-neutral handler: request in, status and body out. */
+export type Handler = (req: ApiRequest) => Promise<ApiResponse>;
+
+/** Who may call a route. */
+export type Guard = 'anyone' | 'signedIn' | 'admin';
+
+/** A route of the REST gateway. */
+export interface Route {
+  readonly method: 'get' | 'post' | 'put';
+  readonly path: string;
+  readonly guard: Guard;
+  readonly handler: Handler;
+  /** Counted against the per-user write limit. */
+  readonly write?: boolean;
+}
+
+export const ok = (body: unknown): ApiResponse => ({ status: 200, body });
+
+/** An error answer with a reason and, for validation, the field messages. */
+export const fail = (status: number, error: string, details?: unknown): ApiResponse => ({
+  status,
+  body: details === undefined ? { error } : { error, details },
+});
+
+/** The principal of a signed-in route (the guard has run). */
+export function principalOf(req: ApiRequest): Principal {
+  if (!req.principal) throw new Error('guarded route reached without a principal');
+  return req.principal;
+}
+
+/** A whole number from a path parameter, or undefined. */
+export function idParam(req: ApiRequest, name = 'id'): number | undefined {
+  const raw = req.params[name] ?? '';
+  return /^\d{1,12}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
+ * Maps an upstream failure to the gateway's answer: the upstream's own 4xx pass through with its
+ * reason; an unreachable, slow or broken upstream is a 502/504, never a crash.
+ */
+export function upstreamFailure(err: unknown, what: string): ApiResponse {
+  if (!(err instanceof UpstreamError)) throw err;
+  if (err.kind === 'timeout')
+    return fail(504, `${what}: the upstream service did not answer in time`);
+  if (err.kind === 'status' && err.status !== undefined && err.status < 500) {
+    const reason =
+      typeof err.body === 'object' && err.body !== null && 'error' in err.body
+        ? String((err.body).error)
+        : `upstream answered ${err.status}`;
+    const status = err.status === 401 || err.status === 403 ? 502 : err.status;
+    return fail(status, `${what}: ${reason}`);
+  }
+  return fail(502, `${what}: the upstream service is unavailable`);
+}

@@ -1,0 +1,189 @@
+import {
+  marketplaceCreateSchema,
+  marketplaceSchema,
+  prioritiesSchema,
+  type Marketplace,
+} from '@referrals/shared';
+import * as yup from 'yup';
+import { commitRecord } from '../readModel/directCommit.js';
+import { priorityVersionOf, versionOf } from '../readModel/readModel.js';
+import { fail, idParam, ok, upstreamFailure, type ApiResponse, type Route } from './api.js';
+import type { GatewayDeps } from './deps.js';
+
+const withVersion = (m: Marketplace) => ({ ...m, version: versionOf(m) });
+
+/** Validates a body with a schema: the value, or a 400 with every field message. */
+function validate<T>(
+  schema: yup.Schema<T>,
+  body: unknown,
+): { ok: true; value: T } | { ok: false; answer: ApiResponse } {
+  try {
+    return {
+      ok: true,
+      value: schema.validateSync(body, { abortEarly: false, stripUnknown: true }),
+    };
+  } catch (err) {
+    if (err instanceof yup.ValidationError)
+      return { ok: false, answer: fail(400, 'invalid body', err.errors) };
+    throw err;
+  }
+}
+
+const updateBody = yup.object({
+  version: yup.string().required('version is required'),
+  marketplace: marketplaceSchema.required(),
+});
+const listSaveBody = yup.object({
+  version: yup.string().required('version is required'),
+  priorities: prioritiesSchema.default([]).min(0),
+  updates: yup
+    .array(yup.object({ id: yup.number().integer().required(), enabled: yup.boolean().required() }))
+    .defined()
+    .default([]),
+});
+
+/**
+ * Marketplace routes. Writes are checked against the version the admin loaded, re-read from the
+ * upstream under a cluster-wide lock, so a save based on stale data is refused with 409 and the
+ * current state, never applied over another admin's work.
+ */
+export function marketplaceRoutes(d: GatewayDeps): Route[] {
+  const { readModel, upstream } = d;
+  const current = () => [...readModel.marketplaces.values()];
+
+  return [
+    {
+      method: 'get',
+      path: '/api/marketplaces',
+      guard: 'admin',
+      handler: () => {
+        const all = current();
+        return Promise.resolve(
+          ok({
+            seq: readModel.marketplaces.seq,
+            priorityVersion: priorityVersionOf(all),
+            items: all.map(withVersion),
+          }),
+        );
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/marketplaces/:id',
+      guard: 'admin',
+      handler: async (req) => {
+        const id = idParam(req);
+        if (id === undefined) return fail(404, 'marketplace not found');
+        try {
+          return ok(withVersion(await upstream.marketplace(id)));
+        } catch (err) {
+          return upstreamFailure(err, `marketplace ${id}`);
+        }
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/marketplaces',
+      guard: 'admin',
+      write: true,
+      handler: async (req) => {
+        const body = validate(marketplaceCreateSchema, req.body);
+        if (!body.ok) return body.answer;
+        try {
+          const created = await upstream.createMarketplace(body.value);
+          await commitRecord(
+            readModel.store,
+            'marketplaces',
+            created,
+            (m) => m.id,
+            d.now().getTime(),
+          );
+          void d.pollNow();
+          return { status: 201, body: withVersion(created) };
+        } catch (err) {
+          return upstreamFailure(err, 'create marketplace');
+        }
+      },
+    },
+    {
+      method: 'put',
+      path: '/api/marketplaces/:id',
+      guard: 'admin',
+      write: true,
+      handler: async (req) => {
+        const id = idParam(req);
+        const body = validate(updateBody, req.body);
+        if (!body.ok) return body.answer;
+        if (id === undefined || body.value.marketplace.id !== id)
+          return fail(400, 'the marketplace id does not match the address');
+        return d.withLock(`marketplace:${id}`, async () => {
+          try {
+            const fresh = await upstream.marketplace(id);
+            if (versionOf(fresh) !== body.value.version) {
+              return fail(
+                409,
+                'This marketplace was changed by someone else. Reload it to see their changes.',
+                withVersion(fresh),
+              );
+            }
+            const saved = await upstream.updateMarketplace(body.value.marketplace);
+            await commitRecord(
+              readModel.store,
+              'marketplaces',
+              saved,
+              (m) => m.id,
+              d.now().getTime(),
+            );
+            void d.pollNow();
+            return ok(withVersion(saved));
+          } catch (err) {
+            return upstreamFailure(err, `update marketplace ${id}`);
+          }
+        });
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/marketplaces/list-save',
+      guard: 'admin',
+      write: true,
+      handler: async (req) => {
+        const body = validate(listSaveBody, req.body);
+        if (!body.ok) return body.answer;
+        const { version, priorities, updates } = body.value;
+        if (priorities.length === 0 && updates.length === 0) return ok({ saved: false });
+        return d.withLock('marketplaces:order', async () => {
+          try {
+            const fresh = await upstream.marketplaces();
+            if (priorityVersionOf(fresh) !== version) {
+              return fail(
+                409,
+                'Another administrator changed the marketplaces first. The current order is shown; make your changes again.',
+                {
+                  priorityVersion: priorityVersionOf(fresh),
+                  items: fresh.map(withVersion),
+                },
+              );
+            }
+            // The order goes first, then each changed marketplace (marketplace-admin section 4).
+            if (priorities.length > 0)
+              await upstream.updatePriorities(priorities);
+            const byId = new Map(fresh.map((m) => [m.id, m]));
+            for (const u of updates) {
+              const m = byId.get(u.id);
+              if (!m) return fail(404, `marketplace ${u.id} not found`);
+              const priority = u.enabled
+                ? (priorities.find((p) => p.id === u.id)?.priority ?? m.priority)
+                : null;
+              await upstream.updateMarketplace({ ...m, enabled: u.enabled, priority });
+            }
+            await d.pollNow();
+            return ok({ saved: true });
+          } catch (err) {
+            return upstreamFailure(err, 'save marketplaces');
+          }
+        });
+      },
+    },
+  ];
+}

@@ -1,0 +1,153 @@
+import {
+  listDefaults,
+  matchesAppetite,
+  MarketplaceStatus,
+  opportunitySchema,
+  parseReferralQuery,
+  projectListReferral,
+  queryReferrals,
+  toPublicReferral,
+  type Opportunity,
+  type ReferralAudience,
+} from '@referrals/shared';
+import type { Principal } from '../auth/verify.js';
+import { marketplaceOfAgency, type UserProfile } from '../auth/profile.js';
+import { commitRecord } from '../readModel/directCommit.js';
+import { fail, idParam, ok, principalOf, upstreamFailure, type Route } from './api.js';
+import type { GatewayDeps } from './deps.js';
+
+/** The list audience of a signed-in user. */
+export function audienceOf(p: Principal): Exclude<ReferralAudience, 'public'> {
+  return p.access.isAdmin ? 'admin' : p.access.isCarrier ? 'carrier' : 'agent';
+}
+
+/** Whether a user may see a referral's contact details: their agency bought it, or an admin. */
+export function seesContact(o: Opportunity, p: Principal, profile: UserProfile): boolean {
+  if (p.access.isAdmin) return true;
+  const bought =
+    o.marketplaceStatus === MarketplaceStatus.Claimed ||
+    o.marketplaceStatus === MarketplaceStatus.Assigned ||
+    o.marketplaceStatus === MarketplaceStatus.Settled;
+  return bought && profile.agencyName !== null && o.assignedAgency === profile.agencyName;
+}
+
+const PAGE_SIZE = 25;
+
+/** Referral routes: the public feed, the signed-in lists, one referral, acquired, claim. */
+export function referralRoutes(d: GatewayDeps): Route[] {
+  const { readModel } = d;
+  return [
+    {
+      method: 'get',
+      path: '/api/public/referrals',
+      guard: 'anyone',
+      handler: (req) => {
+        const def = listDefaults({ kind: 'public' });
+        const q = parseReferralQuery(req.query, { ...def, size: PAGE_SIZE });
+        if (!q.ok) return Promise.resolve(fail(400, 'invalid list query', q.errors));
+        const seq = readModel.referrals.seq;
+        const page = queryReferrals(readModel.referrals.values(), q.query, d.now());
+        return Promise.resolve(ok({ seq, ...page, content: page.content.map(toPublicReferral) }));
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/referrals',
+      guard: 'signedIn',
+      handler: async (req) => {
+        const p = principalOf(req);
+        const def = listDefaults({ kind: 'signedIn', access: p.access, username: p.username });
+        const q = parseReferralQuery(req.query, { ...def, size: PAGE_SIZE });
+        if (!q.ok) return fail(400, 'invalid list query', q.errors);
+        const view = req.query.view ?? (p.access.isAdmin ? 'all' : 'inAppetite');
+        if (view !== 'all' && view !== 'inAppetite')
+          return fail(400, 'invalid list query', ['view must be all or inAppetite']);
+        const seq = readModel.referrals.seq;
+        let source: Iterable<Opportunity> = readModel.referrals.values();
+        if (view === 'inAppetite') {
+          const profile = await d.profiles.resolve(p);
+          const m = marketplaceOfAgency(readModel.marketplaces.values(), profile.agencyId);
+          source = m ? [...source].filter((o) => matchesAppetite(o, m.riskAppetite)) : [];
+        }
+        const page = queryReferrals(source, q.query, d.now());
+        const audience = audienceOf(p);
+        return ok({
+          seq,
+          view,
+          ...page,
+          content: page.content.map((o) => projectListReferral(o, audience)),
+        });
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/referrals/:id',
+      guard: 'signedIn',
+      handler: async (req) => {
+        const p = principalOf(req);
+        const id = idParam(req);
+        const o = id === undefined ? undefined : readModel.referrals.get(id);
+        if (!o) return fail(404, 'referral not found');
+        const profile = await d.profiles.resolve(p);
+        return ok(seesContact(o, p, profile) ? o : projectListReferral(o, audienceOf(p)));
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/acquired',
+      guard: 'signedIn',
+      handler: async (req) => {
+        const p = principalOf(req);
+        const q = parseReferralQuery(req.query, {
+          dateFilter: '48hours',
+          showClaimed: true,
+          sort: { key: 'lastModDate', direction: 'desc' },
+          size: PAGE_SIZE,
+        });
+        if (!q.ok) return fail(400, 'invalid list query', q.errors);
+        try {
+          const all = await d.upstream.acquired(p.username);
+          const page = queryReferrals(all.content, q.query, d.now());
+          return ok({ seq: readModel.referrals.seq, ...page });
+        } catch (err) {
+          return upstreamFailure(err, 'acquired referrals');
+        }
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/referrals/:id/claim',
+      guard: 'signedIn',
+      write: true,
+      handler: async (req) => {
+        const p = principalOf(req);
+        if (!p.access.canClaim) return fail(403, 'carriers and admins do not claim referrals');
+        const id = idParam(req);
+        const current = id === undefined ? undefined : readModel.referrals.get(id);
+        if (id === undefined || !current) return fail(404, 'referral not found');
+        if (current.marketplaceStatus !== MarketplaceStatus.Available) {
+          return fail(409, 'This referral is no longer available.');
+        }
+        let claimed: Opportunity;
+        try {
+          claimed = await d.upstream.claim(id, p.username);
+        } catch (err) {
+          const answer = upstreamFailure(err, 'claim');
+          if (answer.status === 409) return fail(409, 'This referral is no longer available.');
+          return answer;
+        }
+        // Shown to everyone at once; the poll that follows confirms it with nothing new to send.
+        const record = opportunitySchema.validateSync(claimed, { stripUnknown: true });
+        await commitRecord(
+          readModel.store,
+          'referrals',
+          record,
+          (r) => r.opportunityId,
+          d.now().getTime(),
+        );
+        void d.pollNow();
+        return ok(record);
+      },
+    },
+  ];
+}

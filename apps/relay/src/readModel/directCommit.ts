@@ -1,0 +1,28 @@
+import type { StreamName } from '../keys.js';
+import { hashRecords } from './diff.js';
+import { StaleCommitError, type ReadModelStore } from './store.js';
+
+/**
+ * Commits one record the gateway just wrote upstream (a claim, a saved marketplace), so every
+ * screen sees it without waiting for the next poll. The record is validated exactly as a poll
+ * validates it, so the next poll finds the same hash and sends nothing twice.
+ */
+export async function commitRecord<T extends object>(
+  store: ReadModelStore,
+  stream: StreamName,
+  record: T,
+  idOf: (r: T) => string | number,
+  at: number,
+): Promise<void> {
+  const [hashed] = hashRecords([record], idOf);
+  if (!hashed) return;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const seq = await store.loadSeq(stream);
+    try {
+      await store.commit(stream, { upserts: [hashed], removed: [], added: 0 }, seq, at);
+      return;
+    } catch (err) {
+      if (!(err instanceof StaleCommitError)) throw err;
+    }
+  }
+}

@@ -1,0 +1,238 @@
+import {
+  opportunitySchema,
+  type ChangesMessage,
+  type Opportunity,
+  type SnapshotMessage,
+} from '@referrals/shared';
+import { describe, expect, it } from 'vitest';
+import { createProfileResolver } from '../auth/profile.js';
+import type { Principal } from '../auth/verify.js';
+import { diffRecords, hashRecords } from '../readModel/diff.js';
+import { createMemoryStore } from '../readModel/memoryStore.js';
+import { createReadModel } from '../readModel/readModel.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { createFanout, type RoomEmitter } from './fanout.js';
+import { isRefusal, roomFor, type RoomSpec } from './roomSpec.js';
+
+const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
+  opportunitySchema.cast({
+    opportunityId: id,
+    opportunityType: 'CIR',
+    marketplaceStatus: 'Available',
+    addDate: '2026-11-21T10:00:00Z',
+    state: 'TX',
+    city: 'Austin',
+    firstName: 'Jane',
+    phone: '5125550100',
+    dynamicPrice: 40,
+    ...over,
+  });
+
+/** A recording emitter: the fan-out's whole view of Socket.IO. */
+function recorder(present: string[]) {
+  const sent: { room: string; event: string; message: SnapshotMessage | ChangesMessage }[] = [];
+  const out: RoomEmitter = {
+    emit: (
+      room: string,
+      event: 'changes' | 'snapshot',
+      message: ChangesMessage | SnapshotMessage,
+    ) => {
+      sent.push({ room, event, message });
+    },
+    has: (room) => present.includes(room),
+  };
+  return { sent, out };
+}
+
+async function setup() {
+  const store = createMemoryStore();
+  const readModel = createReadModel(store);
+  await readModel.start();
+  const put = async (rows: Opportunity[]) => {
+    const { seq, hashes } = await store.loadHashes('referrals');
+    await store.commit(
+      'referrals',
+      diffRecords(
+        hashes,
+        hashRecords(rows, (r) => r.opportunityId),
+      ),
+      seq,
+      Date.now(),
+    );
+  };
+  // Profiles are never needed by the topics these tests use.
+  const profiles = createProfileResolver({} as UpstreamClient);
+  return { store, readModel, put, profiles };
+}
+
+const agent = {
+  username: 'p',
+  access: { isAdmin: false, isCarrier: false, privileged: false },
+} as Principal;
+
+describe('fan-out by room', () => {
+  it('sends each room only its records, projected for its audience, and every seq', async () => {
+    const { readModel, put, profiles } = await setup();
+    await put([referral(1), referral(2, { state: 'OH' })]);
+    const spec = (await roomFor(
+      { kind: 'referrals', state: 'TX' },
+      agent,
+      readModel,
+      profiles,
+    )) as RoomSpec;
+    const pub = (await roomFor(
+      { kind: 'publicFeed', state: null },
+      null,
+      readModel,
+      profiles,
+    )) as RoomSpec;
+    const { sent, out } = recorder([spec.room, pub.room]);
+    const fanout = createFanout(readModel, out);
+    const snap = fanout.join(spec);
+    fanout.join(pub);
+    expect(snap).toMatchObject({ seq: readModel.referrals.seq, complete: false, items: [] });
+
+    await put([
+      referral(1, { marketplaceStatus: 'Claimed' }),
+      referral(2, { state: 'OH', dynamicPrice: 10 }),
+    ]);
+    const tx = sent.filter((s) => s.room === 'referrals:agent:TX');
+    expect(tx).toHaveLength(1);
+    const change = tx[0]?.message as ChangesMessage;
+    expect(change.prevSeq).toBe(snap.seq);
+    expect(change.seq).toBe(snap.seq + 1);
+    expect(change.upserts).toHaveLength(1);
+    expect(change.upserts[0]).toMatchObject({
+      opportunityId: 1,
+      marketplaceStatus: 'Claimed',
+      dynamicPrice: 40,
+    });
+    expect(change.upserts[0]).not.toHaveProperty('firstName');
+    expect(change.upserts[0]).not.toHaveProperty('phone');
+
+    const publicChange = sent.find((s) => s.room === 'public:all')?.message as ChangesMessage;
+    expect(publicChange.upserts).toHaveLength(2);
+    for (const item of publicChange.upserts) {
+      expect(item).not.toHaveProperty('dynamicPrice');
+      expect(item).not.toHaveProperty('firstName');
+    }
+
+    // Nothing for TX this time: the room still gets the (empty) change, so no gap is seen.
+    await put([
+      referral(1, { marketplaceStatus: 'Claimed' }),
+      referral(2, { state: 'OH', dynamicPrice: 12 }),
+    ]);
+    const last = sent.filter((s) => s.room === 'referrals:agent:TX').at(-1)
+      ?.message as ChangesMessage;
+    expect(last).toMatchObject({
+      prevSeq: snap.seq + 1,
+      seq: snap.seq + 2,
+      upserts: [],
+      removed: [],
+    });
+  });
+
+  it('tells a room when a record leaves it', async () => {
+    const { readModel, put, profiles } = await setup();
+    await put([referral(1)]);
+    const spec = (await roomFor(
+      { kind: 'referrals', state: 'TX' },
+      agent,
+      readModel,
+      profiles,
+    )) as RoomSpec;
+    const { sent, out } = recorder([spec.room]);
+    createFanout(readModel, out).join(spec);
+    await put([referral(1, { state: 'OH' })]);
+    expect((sent[0]?.message as ChangesMessage).removed).toEqual(['1']);
+    await put([]);
+    expect((sent[1]?.message as ChangesMessage).removed).toEqual([]);
+  });
+
+  it('sends no more to a room once its sockets are gone', async () => {
+    const { readModel, put, profiles } = await setup();
+    await put([referral(1)]);
+    const spec = (await roomFor(
+      { kind: 'publicFeed', state: null },
+      null,
+      readModel,
+      profiles,
+    )) as RoomSpec;
+    const present = [spec.room];
+    const { sent, out } = recorder(present);
+    const fanout = createFanout(readModel, out);
+    fanout.join(spec);
+    present.length = 0;
+    await put([referral(1, { city: 'Dallas' })]);
+    expect(sent).toHaveLength(0);
+    expect(fanout.roomCount).toBe(0);
+  });
+
+  it('answers a resync with the logged changes of that room', async () => {
+    const { readModel, put, profiles } = await setup();
+    await put([referral(1)]);
+    const spec = (await roomFor(
+      { kind: 'publicFeed', state: 'TX' },
+      null,
+      readModel,
+      profiles,
+    )) as RoomSpec;
+    const { out } = recorder([spec.room]);
+    const fanout = createFanout(readModel, out);
+    const from = fanout.join(spec).seq;
+    await put([referral(1, { city: 'Dallas' }), referral(2, { state: 'OH' })]);
+    await put([referral(1, { city: 'Waco' }), referral(2, { state: 'OH' })]);
+    const changes = await fanout.changesSince(spec, from);
+    expect(changes?.map((c) => c.seq)).toEqual([from + 1, from + 2]);
+    expect(changes?.[1]?.upserts).toEqual([
+      expect.objectContaining({ opportunityId: 1, city: 'Waco' }),
+    ]);
+    expect(await fanout.changesSince(spec, readModel.referrals.seq)).toEqual([]);
+    expect(await fanout.changesSince(spec, 999)).toBeNull();
+  });
+});
+
+describe('who may join which room', () => {
+  it.each([
+    [{ kind: 'referrals', state: null } as const],
+    [{ kind: 'inAppetite', state: null } as const],
+    [{ kind: 'acquired' } as const],
+    [{ kind: 'marketplaces' } as const],
+  ])('refuses %o to an anonymous socket', async (topic) => {
+    const { readModel, profiles } = await setup();
+    const answer = await roomFor(topic, null, readModel, profiles);
+    expect(isRefusal(answer) && answer.code).toBe('unauthenticated');
+  });
+
+  it.each([
+    [{ kind: 'marketplaces' } as const],
+    [{ kind: 'deliveryStats' } as const],
+    [{ kind: 'deliveryErrors' } as const],
+  ])('refuses %o to a producer', async (topic) => {
+    const { readModel, profiles } = await setup();
+    const answer = await roomFor(topic, agent, readModel, profiles);
+    expect(isRefusal(answer) && answer.code).toBe('forbidden');
+  });
+
+  it('puts carriers and agents in rooms of their own projection', async () => {
+    const { readModel, profiles } = await setup();
+    const carrier = {
+      ...agent,
+      access: { ...agent.access, isCarrier: true, privileged: true },
+    } as Principal;
+    const a = (await roomFor(
+      { kind: 'referrals', state: null },
+      agent,
+      readModel,
+      profiles,
+    )) as RoomSpec;
+    const c = (await roomFor(
+      { kind: 'referrals', state: null },
+      carrier,
+      readModel,
+      profiles,
+    )) as RoomSpec;
+    expect(a.room).toBe('referrals:agent:all');
+    expect(c.room).toBe('referrals:carrier:all');
+  });
+});

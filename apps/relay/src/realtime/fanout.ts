@@ -1,0 +1,137 @@
+import type { ChangesMessage, SnapshotMessage } from '@referrals/shared';
+import type { StreamName } from '../keys.js';
+import type { MirrorEvent, StreamMirror } from '../readModel/mirror.js';
+import type { ReadModel } from '../readModel/readModel.js';
+import type { RoomSpec } from './roomSpec.js';
+
+/** The three things fan-out needs of Socket.IO, so it is tested without a network. */
+export interface RoomEmitter {
+  /** Sends to the sockets of a room on this instance. */
+  emit(room: string, event: 'changes', message: ChangesMessage): void;
+  emit(room: string, event: 'snapshot', message: SnapshotMessage): void;
+  /** Whether any socket of this instance is in the room. */
+  has(room: string): boolean;
+}
+
+/**
+ * Turns every event the read model applies into per-room messages: each room gets the records it
+ * may see, projected for its audience, and the ids of records that left it. Every room of a
+ * stream gets every change set (empty ones too), so a client can tell a gap from silence.
+ */
+export function createFanout(readModel: ReadModel, out: RoomEmitter) {
+  const specs = new Map<string, RoomSpec>();
+  const mirrorOf = (stream: StreamName) => readModel[stream] as StreamMirror<object>;
+
+  function snapshotOf(spec: RoomSpec): SnapshotMessage {
+    const mirror = mirrorOf(spec.stream);
+    const items = [];
+    if (spec.complete) {
+      for (const r of mirror.values()) {
+        const item = spec.select(r);
+        if (item !== undefined) items.push(item);
+      }
+    }
+    return {
+      topic: spec.topic,
+      seq: mirror.seq,
+      complete: spec.complete,
+      items,
+    } as SnapshotMessage;
+  }
+
+  function changesFor(
+    spec: RoomSpec,
+    e: Extract<MirrorEvent<object>, { kind: 'delta' }>,
+  ): ChangesMessage {
+    const upserts = [];
+    const removed: string[] = [];
+    for (const { next, previous } of e.upserts) {
+      const item = spec.select(next);
+      if (item !== undefined) upserts.push(item);
+      else if (previous !== undefined && spec.select(previous) !== undefined)
+        removed.push(spec.idOf(next));
+    }
+    for (const gone of e.removed)
+      if (spec.select(gone) !== undefined) removed.push(spec.idOf(gone));
+    return {
+      topic: spec.topic,
+      prevSeq: e.seq - 1,
+      seq: e.seq,
+      upserts,
+      removed,
+    } as ChangesMessage;
+  }
+
+  function onEvent(e: MirrorEvent<object>): void {
+    for (const [room, spec] of specs) {
+      if (!out.has(room)) {
+        specs.delete(room);
+        continue;
+      }
+      if (spec.stream === e.stream) {
+        if (e.kind === 'reset') out.emit(room, 'snapshot', snapshotOf(spec));
+        else out.emit(room, 'changes', changesFor(spec, e));
+      } else if (
+        e.kind === 'delta' &&
+        e.stream === 'marketplaces' &&
+        spec.topic.kind === 'inAppetite'
+      ) {
+        // An edited appetite changes which referrals the room holds: clients reload their page.
+        out.emit(room, 'snapshot', snapshotOf(spec));
+      }
+    }
+  }
+
+  const streams: StreamName[] = [
+    'referrals',
+    'marketplaces',
+    'deliveryStats',
+    'deliveryErrors',
+    'featureFlags',
+    'status',
+  ];
+  const stops = streams.map((s) => mirrorOf(s).onEvent(onEvent));
+
+  return {
+    /** Records the room a socket is joining; returns its snapshot, consistent with what follows. */
+    join(spec: RoomSpec): SnapshotMessage {
+      specs.set(spec.room, spec);
+      return snapshotOf(spec);
+    },
+    snapshotOf,
+    /** Change sets since `seq` from the store's log, for this room, if they reach the mirror's seq. */
+    async changesSince(spec: RoomSpec, seq: number): Promise<ChangesMessage[] | null> {
+      const mirror = mirrorOf(spec.stream);
+      if (seq === mirror.seq) return [];
+      const log = await readModel.store.changesSince(spec.stream, seq);
+      if (!log || log.length === 0 || log.some((c) => c.kind !== 'delta')) return null;
+      if (log[log.length - 1]?.seq !== mirror.seq) return null;
+      return log.map((c) => {
+        const upserts = [];
+        const removed: string[] = [];
+        if (c.kind === 'delta') {
+          for (const { id, json } of c.upserts) {
+            const item = spec.select(JSON.parse(json) as object);
+            if (item !== undefined) upserts.push(item);
+            else removed.push(id); // unknown ids are ignored by the client
+          }
+          removed.push(...c.removed);
+        }
+        return {
+          topic: spec.topic,
+          prevSeq: c.seq - 1,
+          seq: c.seq,
+          upserts,
+          removed,
+        } as ChangesMessage;
+      });
+    },
+    get roomCount() {
+      return specs.size;
+    },
+    stop() {
+      for (const s of stops) s();
+    },
+  };
+}
+export type Fanout = ReturnType<typeof createFanout>;

@@ -1,0 +1,182 @@
+import {
+  matchesAppetite,
+  MarketplaceStatus,
+  projectListReferral,
+  rooms,
+  toPublicReferral,
+  type ErrorCode,
+  type Opportunity,
+  type StateCode,
+  type Topic,
+  type TopicItems,
+} from '@referrals/shared';
+import { marketplaceOfAgency, type ProfileResolver } from '../auth/profile.js';
+import type { Principal } from '../auth/verify.js';
+import type { StreamName } from '../keys.js';
+import type { ReadModel } from '../readModel/readModel.js';
+
+/**
+ * What a room carries: which stream feeds it, and for each record of that stream the item this
+ * room's audience may see (undefined when the record is not for this room).
+ */
+export interface RoomSpec {
+  readonly room: string;
+  readonly topic: Topic;
+  readonly stream: StreamName;
+  /** Sent whole on join (small topics) or paged through REST (referral feeds). */
+  readonly complete: boolean;
+  readonly select: (record: object) => TopicItems[keyof TopicItems] | undefined;
+  readonly idOf: (record: object) => string;
+  /** Private rooms are left when the token expires. */
+  readonly private: boolean;
+}
+
+/** Why a subscription was refused. */
+export interface Refusal {
+  readonly code: ErrorCode;
+  readonly error: string;
+}
+
+const referralId = (r: object) => String((r as Opportunity).opportunityId);
+const inState = (o: Opportunity, state: StateCode | null) => state === null || o.state === state;
+const BOUGHT: ReadonlySet<string> = new Set([
+  MarketplaceStatus.Claimed,
+  MarketplaceStatus.Assigned,
+  MarketplaceStatus.Settled,
+]);
+
+/**
+ * Decides from the verified principal whether it may have a topic, and builds the room for it.
+ * The client only names a topic; the room, its filter and its projection are the server's.
+ */
+export async function roomFor(
+  topic: Topic,
+  principal: Principal | null,
+  readModel: ReadModel,
+  profiles: ProfileResolver,
+): Promise<RoomSpec | Refusal> {
+  const whole = (
+    stream: StreamName,
+    room: string,
+    idOf: (r: object) => string,
+    isPrivate: boolean,
+  ): RoomSpec => ({
+    room,
+    topic,
+    stream,
+    complete: true,
+    select: (r) => r as TopicItems[keyof TopicItems],
+    idOf,
+    private: isPrivate,
+  });
+  switch (topic.kind) {
+    case 'publicFeed':
+      return {
+        room: rooms.publicFeed(topic.state),
+        topic,
+        stream: 'referrals',
+        complete: false,
+        select: (r) =>
+          inState(r as Opportunity, topic.state) ? toPublicReferral(r as Opportunity) : undefined,
+        idOf: referralId,
+        private: false,
+      };
+    case 'featureFlags':
+      return whole(
+        'featureFlags',
+        rooms.featureFlags(),
+        (r) => String((r as { id: number }).id),
+        false,
+      );
+    case 'status':
+      return whole('status', rooms.status(), () => 'poll', false);
+    default:
+      break;
+  }
+  if (!principal) return { code: 'unauthenticated', error: 'sign in to see this' };
+  const audience = principal.access.isAdmin
+    ? 'admin'
+    : principal.access.isCarrier
+      ? 'carrier'
+      : 'agent';
+  switch (topic.kind) {
+    case 'referrals':
+      return {
+        room: rooms.referrals(audience, topic.state),
+        topic,
+        stream: 'referrals',
+        complete: false,
+        select: (r) =>
+          inState(r as Opportunity, topic.state)
+            ? projectListReferral(r as Opportunity, audience)
+            : undefined,
+        idOf: referralId,
+        private: true,
+      };
+    case 'inAppetite': {
+      const profile = await profiles.resolve(principal);
+      const m = marketplaceOfAgency(readModel.marketplaces.values(), profile.agencyId);
+      if (!m) return { code: 'forbidden', error: 'your account has no marketplace' };
+      const id = m.id;
+      return {
+        room: rooms.inAppetite(id, audience, topic.state),
+        topic,
+        stream: 'referrals',
+        complete: false,
+        select: (r) => {
+          const o = r as Opportunity;
+          // The appetite is read at each change, so an edited appetite applies at once.
+          const appetite = readModel.marketplaces.get(id)?.riskAppetite;
+          return appetite && inState(o, topic.state) && matchesAppetite(o, appetite)
+            ? projectListReferral(o, audience)
+            : undefined;
+        },
+        idOf: referralId,
+        private: true,
+      };
+    }
+    case 'acquired': {
+      const profile = await profiles.resolve(principal);
+      if (profile.agencyId === null || profile.agencyName === null) {
+        return { code: 'forbidden', error: 'your account has no agency' };
+      }
+      const agencyName = profile.agencyName;
+      return {
+        room: rooms.acquired(profile.agencyId),
+        topic,
+        stream: 'referrals',
+        complete: true,
+        select: (r) => {
+          const o = r as Opportunity;
+          return BOUGHT.has(o.marketplaceStatus) && o.assignedAgency === agencyName ? o : undefined;
+        },
+        idOf: referralId,
+        private: true,
+      };
+    }
+    default:
+      break;
+  }
+  if (!principal.access.isAdmin) return { code: 'forbidden', error: 'administrators only' };
+  switch (topic.kind) {
+    case 'marketplaces':
+      return whole(
+        'marketplaces',
+        rooms.marketplaces(),
+        (r) => String((r as { id: number }).id),
+        true,
+      );
+    case 'deliveryStats':
+      return whole(
+        'deliveryStats',
+        rooms.deliveryStats(),
+        (r) => String((r as { marketplaceId: number }).marketplaceId),
+        true,
+      );
+    case 'deliveryErrors':
+      return whole('deliveryErrors', rooms.deliveryErrors(), () => 'page0', true);
+  }
+}
+
+/** True when the answer is a refusal. */
+export const isRefusal = (x: RoomSpec | Refusal): x is Refusal => 'code' in x;

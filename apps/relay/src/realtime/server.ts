@@ -1,0 +1,268 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  parseResync,
+  parseToken,
+  parseTopic,
+  PROTOCOL_VERSION,
+  topicKey,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type Topic,
+} from '@referrals/shared';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
+import type { ProfileResolver } from '../auth/profile.js';
+import { TokenError, type Principal, type TokenVerifier } from '../auth/verify.js';
+import { logger } from '../log.js';
+import type { ReadModel } from '../readModel/readModel.js';
+import { createFanout } from './fanout.js';
+import { isRefusal, roomFor, type Refusal, type RoomSpec } from './roomSpec.js';
+
+const log = logger('realtime');
+
+/** What the server keeps per socket. */
+interface SocketData {
+  principal: Principal | null;
+  /** Subscribed topics and their rooms, by topic key (plain data: survives state recovery). */
+  topics: Record<string, { topic: Topic; room: string }>;
+}
+type RelaySocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type RelayIo = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** Options of the realtime layer. */
+export interface RealtimeOptions {
+  readonly allowedOrigins: readonly string[];
+  readonly verify: TokenVerifier;
+  readonly readModel: ReadModel;
+  readonly profiles: ProfileResolver;
+  /** Largest frame a client may send. */
+  readonly maxFrameBytes?: number;
+  /** Links relay instances (the Redis streams adapter); none on a single instance. */
+  readonly adapter?: ServerOptions['adapter'];
+  /** Called for every message sent to a room (metrics). */
+  readonly onEmit?: (event: 'changes' | 'snapshot') => void;
+}
+
+const EXPIRY_LEEWAY_MS = 5000;
+
+/**
+ * Socket.IO on the relay's HTTP server: checks the origin and the protocol version, verifies the
+ * token at the handshake (and when the client hands over a fresh one), decides every room itself
+ * and sends each room what its audience may see.
+ */
+export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
+  const io: RelayIo = new Server(http, {
+    cors: { origin: [...o.allowedOrigins], credentials: false },
+    allowRequest: (req, callback) => {
+      // Browsers send Origin on WebSocket upgrades, where CORS does not apply: check it here.
+      const origin = req.headers.origin;
+      callback(null, origin === undefined || o.allowedOrigins.includes(origin));
+    },
+    maxHttpBufferSize: o.maxFrameBytes ?? 64 * 1024,
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    ...(o.adapter ? { adapter: o.adapter } : {}),
+  });
+  const fanout = createFanout(o.readModel, {
+    emit: (room, event, message) => {
+      io.local.to(room).emit(event, message);
+      o.onEmit?.(event);
+    },
+    has: (room) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
+  });
+  const expiryTimers = new WeakMap<RelaySocket, NodeJS.Timeout>();
+
+  io.use((socket: RelaySocket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as { protocol?: unknown; token?: unknown };
+    if (auth.protocol !== PROTOCOL_VERSION) {
+      next(
+        new Error(
+          `protocol ${String(auth.protocol)} is not spoken here (want ${PROTOCOL_VERSION})`,
+        ),
+      );
+      return;
+    }
+    if (auth.token === undefined) {
+      socket.data.principal = null;
+      socket.data.topics ??= {};
+      next();
+      return;
+    }
+    const parsed = parseToken(auth.token);
+    if (!parsed.ok) {
+      next(new Error(`unauthenticated: ${parsed.error}`));
+      return;
+    }
+    o.verify(parsed.token).then(
+      (principal) => {
+        socket.data.principal = principal;
+        socket.data.topics ??= {};
+        next();
+      },
+      (err: unknown) =>
+        next(
+          new Error(
+            `unauthenticated: ${err instanceof TokenError ? err.message : 'token refused'}`,
+          ),
+        ),
+    );
+  });
+
+  /** Drops the private rooms when the token runs out, until a fresh one is handed over. */
+  function scheduleExpiry(socket: RelaySocket): void {
+    clearTimeout(expiryTimers.get(socket));
+    const p = socket.data.principal;
+    if (!p) return;
+    const timer = setTimeout(
+      () => {
+        const dropped: Topic[] = [];
+        for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
+          if (
+            topic.kind === 'publicFeed' ||
+            topic.kind === 'featureFlags' ||
+            topic.kind === 'status'
+          )
+            continue;
+          void socket.leave(room);
+          delete socket.data.topics[key];
+          dropped.push(topic);
+        }
+        socket.data.principal = null;
+        socket.emit('sessionExpired', { topics: dropped });
+      },
+      Math.max(0, p.expiresAt - Date.now() + EXPIRY_LEEWAY_MS),
+    );
+    timer.unref();
+    expiryTimers.set(socket, timer);
+  }
+
+  async function authorize(socket: RelaySocket, input: unknown): Promise<RoomSpec | Refusal> {
+    const parsed = parseTopic(input);
+    if (!parsed.ok) return { code: 'invalid', error: parsed.error };
+    return roomFor(parsed.topic, socket.data.principal, o.readModel, o.profiles);
+  }
+
+  /**
+   * A recovered connection comes back with its rooms but maybe on another instance: the rooms'
+   * specs are rebuilt from the topics, authorized again, and any no longer allowed are left.
+   */
+  async function restore(socket: RelaySocket): Promise<void> {
+    for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
+      const spec = await roomFor(topic, socket.data.principal, o.readModel, o.profiles);
+      if (isRefusal(spec) || spec.room !== room) {
+        void socket.leave(room);
+        delete socket.data.topics[key];
+        continue;
+      }
+      fanout.join(spec);
+    }
+  }
+
+  io.on('connection', (socket: RelaySocket) => {
+    scheduleExpiry(socket);
+    socket.on('disconnect', () => clearTimeout(expiryTimers.get(socket)));
+    if (socket.recovered) {
+      restore(socket).catch((err: unknown) =>
+        log.warn({ err }, 'could not restore a recovered socket'),
+      );
+    }
+
+    socket.on('subscribe', (input, ack) => {
+      if (typeof ack !== 'function') return;
+      authorize(socket, input).then(
+        (spec) => {
+          if (isRefusal(spec)) return ack({ ok: false, ...spec });
+          // Join and snapshot in one step: later changes continue from exactly this seq.
+          const key = topicKey(spec.topic);
+          const before = socket.data.topics[key];
+          if (before && before.room !== spec.room) void socket.leave(before.room);
+          void socket.join(spec.room);
+          socket.data.topics[key] = { topic: spec.topic, room: spec.room };
+          ack({ ok: true, snapshot: fanout.join(spec) });
+        },
+        (err: unknown) => {
+          log.warn({ err }, 'subscribe failed');
+          ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
+        },
+      );
+    });
+
+    socket.on('unsubscribe', (input, ack) => {
+      if (typeof ack !== 'function') return;
+      const parsed = parseTopic(input);
+      if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
+      const key = topicKey(parsed.topic);
+      const held = socket.data.topics[key];
+      if (held) void socket.leave(held.room);
+      delete socket.data.topics[key];
+      ack({ ok: true });
+    });
+
+    socket.on('resync', (input, ack) => {
+      if (typeof ack !== 'function') return;
+      const parsed = parseResync(input);
+      if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
+      authorize(socket, parsed.topic)
+        .then(async (spec) => {
+          if (isRefusal(spec)) return ack({ ok: false, ...spec });
+          if (!socket.rooms.has(spec.room))
+            return ack({ ok: false, code: 'invalid', error: 'subscribe first' });
+          const changes = await fanout.changesSince(spec, parsed.seq);
+          ack(
+            changes
+              ? { ok: true, kind: 'changes', changes }
+              : { ok: true, kind: 'snapshot', snapshot: fanout.snapshotOf(spec) },
+          );
+        })
+        .catch((err: unknown) => {
+          log.warn({ err }, 'resync failed');
+          ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
+        });
+    });
+
+    socket.on('authenticate', (input, ack) => {
+      if (typeof ack !== 'function') return;
+      const parsed = parseToken(input);
+      if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
+      o.verify(parsed.token).then(
+        (principal) => {
+          const before = socket.data.principal;
+          if (before && before.username !== principal.username) {
+            return ack({
+              ok: false,
+              code: 'forbidden',
+              error: 'a socket keeps its user; reconnect to switch',
+            });
+          }
+          socket.data.principal = principal;
+          scheduleExpiry(socket);
+          ack({ ok: true, expiresAt: principal.expiresAt });
+        },
+        (err: unknown) =>
+          ack({
+            ok: false,
+            code: 'unauthenticated',
+            error: err instanceof TokenError ? err.message : 'token refused',
+          }),
+      );
+    });
+  });
+
+  return {
+    io,
+    fanout,
+    async close() {
+      fanout.stop();
+      await io.close();
+    },
+  };
+}
+export type Realtime = ReturnType<typeof attachRealtime>;

@@ -1,0 +1,59 @@
+// `npm start`: the stand-in upstream (with its realm) and the relay on one machine.
+// PORT (relay, default 8080) and SIM_PORT (stand-in, default 8090) are honoured; the relay is
+// pointed at the stand-in, and SIM_CONTROLS passes through to it. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const env = process.env;
+const simPort = env.SIM_PORT ?? '8090';
+const port = env.PORT ?? '8080';
+const sim = `http://localhost:${simPort}`;
+
+const children = [];
+function run(name, script, extraEnv) {
+  const child = spawn(process.execPath, [script], {
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      process.stderr.write(`${name} exited (${signal ?? code}); stopping\n`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3000).unref();
+  Promise.all(
+    children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r)))),
+  ).then(() => process.exit(code));
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+run('upstream-sim', 'apps/upstream-sim/dist/main.js', {
+  SIM_PORT: simPort,
+  SIM_CONSOLE_ORIGINS: env.SIM_CONSOLE_ORIGINS ?? `http://localhost:${port},http://localhost:5173`,
+});
+
+// The relay verifies tokens against the realm's keys: start it once the stand-in answers.
+for (let i = 0; i < 100; i += 1) {
+  const up = await fetch(`${sim}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (up) break;
+  await sleep(100);
+}
+run('relay', 'apps/relay/dist/main.js', {
+  PORT: port,
+  SIM_PORT: simPort,
+  UPSTREAM_URL: env.UPSTREAM_URL ?? sim,
+  OIDC_URL: env.OIDC_URL ?? sim,
+});
