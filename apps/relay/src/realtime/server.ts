@@ -5,7 +5,9 @@ import {
   parseTopic,
   PROTOCOL_VERSION,
   topicKey,
+  type ChangesMessage,
   type ClientToServerEvents,
+  type SnapshotMessage,
   type ServerToClientEvents,
   type Topic,
 } from '@referrals/shared';
@@ -72,8 +74,10 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
     ...(o.adapter ? { adapter: o.adapter } : {}),
   });
   const fanout = createFanout(o.readModel, {
-    emit: (room, event, message) => {
-      io.local.to(room).emit(event, message);
+    emit: (room: string, event: 'changes' | 'snapshot', message: ChangesMessage | SnapshotMessage) => {
+      const target = io.local.to(room);
+      if (event === 'changes') target.emit('changes', message as ChangesMessage);
+      else target.emit('snapshot', message as SnapshotMessage);
       o.onEmit?.(event);
     },
     has: (room) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
