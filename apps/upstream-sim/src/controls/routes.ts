@@ -1,0 +1,110 @@
+import { MARKETPLACE_STATUSES, opportunitySchema, type Opportunity } from '@referrals/shared';
+import express, { Router } from 'express';
+import * as yup from 'yup';
+import type { SimContext } from '../context.js';
+import { DECAYED } from '../generator/catalog.js';
+import { badRequest, idParam, notFound } from '../routes/http.js';
+import { faultsSchema, type FaultState } from './faults.js';
+import type { RequestStats } from './stats.js';
+
+const FIELDS = new Set(Object.keys(opportunitySchema.fields));
+
+/** Changes a control may make to a referral now. */
+const changeSchema = yup.object({
+  marketplaceStatus: yup.string().oneOf(MARKETPLACE_STATUSES).optional(),
+  dynamicPrice: yup.number().min(0).nullable().optional(),
+  discountPrice: yup.number().min(0).nullable().optional(),
+  soldPrice: yup.number().min(0).nullable().optional(),
+  marketplaceExpirationDate: yup.string().nullable().optional(),
+});
+
+const tickSchema = yup.object({ now: yup.string().optional() });
+
+/** Validates strictly (no defaults: a field left out is left alone), listing every problem. */
+function strictBody<T>(schema: yup.Schema<T>, body: unknown, what: string): T {
+  try {
+    return schema.validateSync(body ?? {}, { strict: true, abortEarly: false });
+  } catch (error) {
+    if (error instanceof yup.ValidationError)
+      throw badRequest(`${what}: ${error.errors.join(' ')}`, error.errors);
+    throw error;
+  }
+}
+
+/** Referral fields of a create body: only known fields, each checked against the shared schema. */
+function referralFields(body: unknown): Partial<Opportunity> {
+  if (body === null || typeof body !== 'object')
+    throw badRequest('Referral: a JSON object is required.');
+  const picked = Object.fromEntries(
+    Object.entries(body).filter(([k]) => FIELDS.has(k) && k !== 'opportunityId'),
+  );
+  return strictBody(opportunitySchema.partial(), picked, 'Referral');
+}
+
+/**
+ * Test and benchmark controls under /__sim (served only with SIM_CONTROLS=1): create a referral
+ * now, change one now, run a tick, set and clear faults, read and reset request counts.
+ */
+export function controlRoutes(ctx: SimContext, faults: FaultState, stats: RequestStats): Router {
+  const router = Router();
+  const { market, clock } = ctx;
+  router.use(express.json({ limit: '1mb' }));
+
+  router.post('/__sim/referrals', (req, res) => {
+    const referral = market.addReferral(clock.now(), referralFields(req.body));
+    res.status(201).json(referral);
+  });
+  router.patch('/__sim/referrals/:id', (req, res) => {
+    const id = idParam(req, 'id', 'Referral');
+    const store = market.state.referrals;
+    const referral = store.get(id);
+    if (referral === undefined) throw notFound(`Referral ${id}`);
+    const { marketplaceStatus, ...prices } = strictBody(changeSchema, req.body, 'Change');
+    const now = clock.now();
+    store.patch(id, prices, now);
+    // A price set by hand stays: the referral stops decaying.
+    const meta = store.meta(id);
+    if (meta !== undefined && prices.dynamicPrice !== undefined) meta.decays = false;
+    // Keep the decay marker true to its definition after a price change.
+    if (referral.discountPrice !== null && referral.dynamicPrice !== null) {
+      referral.decayStatus = referral.discountPrice > referral.dynamicPrice ? DECAYED : null;
+    }
+    if (marketplaceStatus !== undefined) store.setStatus(id, marketplaceStatus, now);
+    res.json(referral);
+  });
+  router.post('/__sim/tick', (req, res) => {
+    const { now } = strictBody(tickSchema, req.body, 'Tick');
+    const at = now === undefined ? clock.now() : Date.parse(now);
+    if (Number.isNaN(at)) throw badRequest('Tick: now must be an ISO date.');
+    res.json(market.tick(at));
+  });
+  router.get('/__sim/faults', (_req, res) => {
+    res.json(faults.current ?? {});
+  });
+  router.put('/__sim/faults', (req, res) => {
+    try {
+      faults.current = faultsSchema.validateSync(req.body ?? {}, {
+        abortEarly: false,
+        stripUnknown: true,
+      });
+    } catch (error) {
+      if (error instanceof yup.ValidationError)
+        throw badRequest(`Faults: ${error.errors.join(' ')}`, error.errors);
+      throw error;
+    }
+    ctx.logger.warn({ faults: faults.current }, 'faults set');
+    res.json(faults.current);
+  });
+  router.delete('/__sim/faults', (_req, res) => {
+    faults.current = null;
+    res.status(204).end();
+  });
+  router.get('/__sim/stats', (_req, res) => {
+    res.json(stats.snapshot());
+  });
+  router.post('/__sim/stats/reset', (_req, res) => {
+    stats.reset();
+    res.json(stats.snapshot());
+  });
+  return router;
+}

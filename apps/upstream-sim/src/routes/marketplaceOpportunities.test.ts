@@ -1,0 +1,117 @@
+import {
+  matchesAppetite,
+  opportunitySchema,
+  pagedSchema,
+  type Opportunity,
+} from '@referrals/shared';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { aSim, AUTH, expectShape, type TestSim } from '../sim.testkit.js';
+
+let sim: TestSim;
+beforeAll(async () => {
+  sim = await aSim();
+});
+
+const get = (path: string) => request(sim.app).get(path).set('authorization', AUTH);
+const page = (body: unknown) =>
+  expectShape(pagedSchema(opportunitySchema), body) as {
+    content: Opportunity[];
+    totalElements: number;
+  };
+const appetiteOf = (id: number) => {
+  const appetite = sim.market.state.marketplaces.get(id)?.riskAppetite;
+  if (appetite === undefined) throw new Error(`no marketplace ${id}`);
+  return appetite;
+};
+
+describe('marketplace opportunities', () => {
+  it('answers by path username with the referrals inside that agency marketplace appetite', async () => {
+    const body = page(
+      (await get('/api/v1/marketplace-opportunities/producer?size=5000').expect(200)).body,
+    );
+    const expected = sim.market.state.referrals
+      .all()
+      .filter((o) => matchesAppetite(o, appetiteOf(3)));
+    expect(body.totalElements).toBe(expected.length);
+    expect(body.totalElements).toBeGreaterThan(0);
+    expect(body.totalElements).toBeLessThan(sim.market.state.referrals.size);
+  });
+
+  it('answers the same by query username, with filters applied', async () => {
+    const byPath = page(
+      (await get('/api/v1/marketplace-opportunities/carrier?size=5000').expect(200)).body,
+    );
+    const byQuery = page(
+      (await get('/api/v1/marketplace-opportunities?username=carrier&size=5000').expect(200)).body,
+    );
+    expect(byQuery.totalElements).toBe(byPath.totalElements);
+    const eligible = page(
+      (
+        await get(
+          '/api/v1/marketplace-opportunities?username=carrier&marketplaceStatus=ELIGIBLE&size=5000',
+        ).expect(200)
+      ).body,
+    );
+    for (const o of eligible.content) expect(o.marketplaceStatus).toBe('Available');
+    expect(eligible.totalElements).toBeLessThan(byQuery.totalElements);
+  });
+
+  it('puts the soonest expiration first in the by-expiration call', async () => {
+    const body = page(
+      (
+        await get(
+          '/api/v1/marketplace-opportunities-by-expiration?username=producer&marketplaceStatus=ELIGIBLE&size=5000',
+        ).expect(200)
+      ).body,
+    );
+    const dates = body.content.map((o) => o.marketplaceExpirationDate ?? '');
+    expect(dates.length).toBeGreaterThan(1);
+    expect(dates).toEqual([...dates].sort());
+  });
+
+  it('gives staff without an agency an empty view and 404 for unknown users', async () => {
+    const admin = page((await get('/api/v1/marketplace-opportunities/admin').expect(200)).body);
+    expect(admin.totalElements).toBe(0);
+    await get('/api/v1/marketplace-opportunities/nobody').expect(404);
+  });
+
+  it('answers every referral without a username (the unfiltered admin view)', async () => {
+    const all = page((await get('/api/v1/marketplace-opportunities?size=10000').expect(200)).body);
+    const mine = page(
+      (await get('/api/v1/marketplace-opportunities?username=producer&size=10000').expect(200))
+        .body,
+    );
+    expect(all.totalElements).toBe(sim.market.state.referrals.size);
+    expect(mine.totalElements).toBeLessThan(all.totalElements);
+  });
+
+  it('answers acquired referrals of the user agency, with full contact fields', async () => {
+    const res = await request(sim.app)
+      .post('/api/v1/acquired-marketplace-opportunities?size=5000&sort=lastModDate,desc')
+      .set('authorization', AUTH)
+      .send({ username: 'producer' })
+      .expect(200);
+    const body = page(res.body);
+    expect(body.content.length).toBeGreaterThan(0);
+    for (const o of body.content) {
+      expect(o.assignedAgency).toBe('Lone Star Insurance Group');
+      expect(o.phone).not.toBeNull();
+      expect(['Claimed', 'Settled', 'Assigned', 'Delivered']).toContain(o.marketplaceStatus);
+    }
+    await request(sim.app)
+      .post('/api/v1/acquired-marketplace-opportunities')
+      .set('authorization', AUTH)
+      .send({})
+      .expect(400);
+    await request(sim.app)
+      .post('/api/v1/acquired-marketplace-opportunities')
+      .set('authorization', AUTH)
+      .send({ username: 'nobody' })
+      .expect(404);
+  });
+
+  it('requires basic auth like every opportunity call', async () => {
+    await request(sim.app).get('/api/v1/marketplace-opportunities/producer').expect(401);
+  });
+});
