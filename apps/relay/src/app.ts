@@ -143,15 +143,13 @@ export async function createRelay(config: RelayConfig) {
       const status = readModel.status.get('poll');
       const upstreamOk = status ? !status.stale : false;
       const ready = redisOk !== false && upstreamOk;
-      res
-        .status(ready ? 200 : 503)
-        .json({
-          ready,
-          store: store.kind,
-          redis: redisOk,
-          upstream: upstreamOk,
-          failing: status?.failing ?? [],
-        });
+      res.status(ready ? 200 : 503).json({
+        ready,
+        store: store.kind,
+        redis: redisOk,
+        upstream: upstreamOk,
+        failing: status?.failing ?? [],
+      });
     })();
   });
   app.get('/metrics', (_req, res) => {

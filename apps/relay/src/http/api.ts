@@ -64,7 +64,7 @@ export function upstreamFailure(err: unknown, what: string): ApiResponse {
   if (err.kind === 'status' && err.status !== undefined && err.status < 500) {
     const reason =
       typeof err.body === 'object' && err.body !== null && 'error' in err.body
-        ? String((err.body).error)
+        ? String(err.body.error)
         : `upstream answered ${err.status}`;
     const status = err.status === 401 || err.status === 403 ? 502 : err.status;
     return fail(status, `${what}: ${reason}`);

@@ -166,8 +166,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
               );
             }
             // The order goes first, then each changed marketplace (marketplace-admin section 4).
-            if (priorities.length > 0)
-              await upstream.updatePriorities(priorities);
+            if (priorities.length > 0) await upstream.updatePriorities(priorities);
             const byId = new Map(fresh.map((m) => [m.id, m]));
             for (const u of updates) {
               const m = byId.get(u.id);

@@ -74,7 +74,11 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
     ...(o.adapter ? { adapter: o.adapter } : {}),
   });
   const fanout = createFanout(o.readModel, {
-    emit: (room: string, event: 'changes' | 'snapshot', message: ChangesMessage | SnapshotMessage) => {
+    emit: (
+      room: string,
+      event: 'changes' | 'snapshot',
+      message: ChangesMessage | SnapshotMessage,
+    ) => {
       const target = io.local.to(room);
       if (event === 'changes') target.emit('changes', message as ChangesMessage);
       else target.emit('snapshot', message as SnapshotMessage);

@@ -1,0 +1,280 @@
+import type { ChangesMessage, Opportunity } from '@referrals/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openSocket,
+  startRelay,
+  startSim,
+  subscribe,
+  testPrefix,
+  type ClientSocket,
+  type Sim,
+} from './testkit/stack.testkit.js';
+
+/** Fields the public feed must never carry (DESIGN: audiences). */
+const FORBIDDEN = [
+  'dynamicPrice',
+  'discountPrice',
+  'soldPrice',
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'address1',
+  'businessName',
+  'postalCode',
+  'prospectMessage',
+  'assignedAgency',
+  'assignedAgent',
+  'assignedPartner',
+  'agenciesNotified',
+];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves with the first change of a socket that carries the referral, or rejects after `ms`. */
+function nextUpsert(
+  socket: ClientSocket,
+  id: number,
+  ms = 5000,
+  match: (o: Record<string, unknown>) => boolean = () => true,
+) {
+  return new Promise<{ item: Record<string, unknown>; at: number }>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`referral ${id} did not arrive in ${ms} ms`)),
+      ms,
+    );
+    const onChange = (m: ChangesMessage) => {
+      const item = (m.upserts as unknown as Record<string, unknown>[]).find(
+        (u) => u.opportunityId === id && match(u),
+      );
+      if (item) {
+        clearTimeout(timer);
+        socket.off('changes', onChange);
+        resolve({ item, at: Date.now() });
+      }
+    };
+    socket.on('changes', onChange);
+  });
+}
+
+let sim: Sim;
+let redis: Awaited<ReturnType<typeof testPrefix>>;
+const sockets: ClientSocket[] = [];
+const stops: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  sim = await startSim();
+  redis = await testPrefix();
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  for (const stop of stops.reverse()) await stop();
+  await sim.close();
+  await redis.cleanup();
+});
+
+async function relayOn(prefix: string, env: Record<string, string> = {}) {
+  const r = await startRelay(sim, prefix, env);
+  stops.push(() => r.relay.stop());
+  for (let i = 0; i < 200 && r.relay.readModel.referrals.size === 0; i += 1) await sleep(50);
+  if (r.relay.readModel.referrals.size === 0) throw new Error('the relay never loaded referrals');
+  return r;
+}
+async function socketOf(url: string, token?: string) {
+  const s = await openSocket(url, token);
+  sockets.push(s);
+  return s;
+}
+
+describe('relay against the stand-in upstream and Redis', () => {
+  it('polls the upstream at the same rate with 1 and with 500 connected sockets', async () => {
+    const { url } = await relayOn(`${redis.prefix}load:`, { POLL_INTERVAL_MS: '250' });
+    const referralPolls = async () => {
+      await sim.resetStats();
+      await sleep(2000);
+      return (await sim.stats())['GET /api/v1/marketplace-opportunities'] ?? 0;
+    };
+    await socketOf(url);
+    const withOne = await referralPolls();
+    const many = await Promise.all(Array.from({ length: 500 }, () => openSocket(url)));
+    sockets.push(...many);
+    await Promise.all(many.map((s) => subscribe(s, { kind: 'publicFeed', state: null })));
+    const withMany = await referralPolls();
+    expect(withOne).toBeGreaterThanOrEqual(5);
+    expect(Math.abs(withMany - withOne)).toBeLessThanOrEqual(2);
+    for (const s of many) s.disconnect();
+  });
+
+  it('delivers a referral created upstream to a subscribed socket, with no forbidden field on the public feed', async () => {
+    const { url } = await relayOn(`${redis.prefix}create:`);
+    const anon = await socketOf(url);
+    const ack = await subscribe(anon, { kind: 'publicFeed', state: 'TX' });
+    expect(ack).toMatchObject({ ok: true, snapshot: { complete: false } });
+    const created = (await sim.control('POST', '/__sim/referrals', {
+      state: 'TX',
+      opportunityType: 'CIR',
+    })) as Opportunity;
+    const { item } = await nextUpsert(anon, created.opportunityId);
+    expect(item).toMatchObject({ opportunityId: created.opportunityId, state: 'TX' });
+    for (const field of FORBIDDEN) expect(item).not.toHaveProperty(field);
+
+    const page = (await (
+      await fetch(`${url}/api/public/referrals?size=100&dateFilter=30days`)
+    ).json()) as {
+      content: Record<string, unknown>[];
+    };
+    expect(page.content.length).toBeGreaterThan(0);
+    for (const row of page.content)
+      for (const field of FORBIDDEN) expect(row).not.toHaveProperty(field);
+  });
+
+  it("shows one user's claim to another user's socket as Claimed long before the next poll", async () => {
+    const { url, relay } = await relayOn(`${redis.prefix}claim:`, { POLL_INTERVAL_MS: '30000' });
+    const [producer, carrier] = await Promise.all([sim.token('producer'), sim.token('carrier')]);
+    const watcher = await socketOf(url, carrier);
+    expect(await subscribe(watcher, { kind: 'referrals', state: null })).toMatchObject({
+      ok: true,
+    });
+    const created = (await sim.control('POST', '/__sim/referrals', {
+      opportunityType: 'CIR',
+      marketplaceStatus: 'Available',
+    })) as Opportunity;
+    // The interval is long: ask for the poll that brings the new referral in.
+    await relay.scheduler.pollNow();
+    await nextUpsert(watcher, created.opportunityId, 10_000);
+
+    const claimedSeen = nextUpsert(
+      watcher,
+      created.opportunityId,
+      3000,
+      (o) => o.marketplaceStatus === 'Claimed',
+    );
+    const started = Date.now();
+    const res = await fetch(`${url}/api/referrals/${created.opportunityId}/claim`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${producer}` },
+    });
+    expect(res.status).toBe(200);
+    const { item, at } = await claimedSeen;
+    expect(item.marketplaceStatus).toBe('Claimed');
+    expect(at - started).toBeLessThan(1000);
+    expect(item).not.toHaveProperty('phone');
+
+    const again = await fetch(`${url}/api/referrals/${created.opportunityId}/claim`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${producer}` },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('delivers a change polled by one relay instance to sockets on another', async () => {
+    const prefix = `${redis.prefix}pair:`;
+    const a = await relayOn(prefix, { POLL_INTERVAL_MS: '300' });
+    const b = await relayOn(prefix, { POLL_INTERVAL_MS: '300' });
+    const onB = await socketOf(b.url);
+    await subscribe(onB, { kind: 'publicFeed', state: null });
+    const created = (await sim.control('POST', '/__sim/referrals', {})) as Opportunity;
+    await a.relay.scheduler.pollNow();
+    await nextUpsert(onB, created.opportunityId, 5000);
+  });
+});
+
+describe('who may see and change what', () => {
+  let url: string;
+  beforeAll(async () => {
+    ({ url } = await relayOn(`${redis.prefix}access:`));
+  });
+
+  it('refuses private topics to an anonymous socket', async () => {
+    const anon = await socketOf(url);
+    expect(await subscribe(anon, { kind: 'referrals', state: null })).toMatchObject({
+      ok: false,
+      code: 'unauthenticated',
+    });
+    expect(await subscribe(anon, { kind: 'acquired' })).toMatchObject({
+      ok: false,
+      code: 'unauthenticated',
+    });
+  });
+
+  it("keeps a producer in its own marketplace's room and out of admin topics", async () => {
+    const producer = await socketOf(url, await sim.token('producer'));
+    expect(await subscribe(producer, { kind: 'marketplaces' })).toMatchObject({
+      ok: false,
+      code: 'forbidden',
+    });
+    const other = { kind: 'inAppetite', state: null, marketplaceId: 4 } as unknown as {
+      kind: 'inAppetite';
+      state: null;
+    };
+    expect(await subscribe(producer, other)).toMatchObject({ ok: false, code: 'invalid' });
+    expect(await subscribe(producer, { kind: 'inAppetite', state: null })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('refuses a socket with a forged token at the handshake', async () => {
+    await expect(openSocket(url, 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.')).rejects.toThrow(
+      /unauthenticated/,
+    );
+  });
+
+  it('answers 403 to non-admin writes and 401 without a token', async () => {
+    const producer = await sim.token('producer');
+    const flag = await fetch(`${url}/api/feature-flags`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${producer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x', description: 'y', enabled: true }),
+    });
+    expect(flag.status).toBe(403);
+    const save = await fetch(`${url}/api/marketplaces/list-save`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${producer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: 'x', priorities: [], updates: [] }),
+    });
+    expect(save.status).toBe(403);
+    expect((await fetch(`${url}/api/referrals`)).status).toBe(401);
+  });
+
+  it('refuses a priorities save based on a stale order with 409, and applies a fresh one', async () => {
+    const admin = await sim.token('admin');
+    const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+    const list = (await (await fetch(`${url}/api/marketplaces`, { headers })).json()) as {
+      priorityVersion: string;
+      items: {
+        id: number;
+        enabled: boolean;
+        priority: number | null;
+        includedInMarketplaceFlow: boolean;
+      }[];
+    };
+    const enabled = list.items
+      .filter((m) => m.enabled && m.includedInMarketplaceFlow)
+      .sort((x, y) => (x.priority ?? 999) - (y.priority ?? 999));
+    expect(enabled.length).toBeGreaterThan(1);
+    const reversed = [...enabled].reverse().map((m, i) => ({ id: m.id, priority: i + 1 }));
+    const save = (version: string) =>
+      fetch(`${url}/api/marketplaces/list-save`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ version, priorities: reversed, updates: [] }),
+      });
+    expect((await save(list.priorityVersion)).status).toBe(200);
+    const stale = await save(list.priorityVersion);
+    expect(stale.status).toBe(409);
+    const body = (await stale.json()) as { details: { priorityVersion: string } };
+    expect(body.details.priorityVersion).not.toBe(list.priorityVersion);
+  });
+
+  it('answers 400 with the reasons to a bad list query', async () => {
+    const res = await fetch(`${url}/api/public/referrals?state=tx&size=1000`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'invalid list query',
+      details: [
+        'state must be a two-letter state code or all',
+        'size must be a whole number from 1 to 100',
+      ],
+    });
+  });
+});

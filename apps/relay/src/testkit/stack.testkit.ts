@@ -1,0 +1,124 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import {
+  PROTOCOL_VERSION,
+  type Ack,
+  type SnapshotMessage,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type Topic,
+} from '@referrals/shared';
+import {
+  createSimApp,
+  getDemoTokens,
+  parseConfig as parseSimConfig,
+} from '@referrals/upstream-sim/testing';
+import express from 'express';
+import { io as connect, type Socket } from 'socket.io-client';
+import { createRelay, type Relay } from '../app.js';
+import { parseConfig } from '../config.js';
+import { testRedis } from './redis.testkit.js';
+
+/** A running stand-in upstream (with its realm) on an ephemeral port, controls on. */
+export async function startSim(env: Record<string, string> = {}) {
+  const outer = express();
+  const server: Server = outer.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const config = parseSimConfig({
+    SIM_PORT: String(port),
+    SIM_PUBLIC_ORIGIN: origin,
+    SIM_CONTROLS: '1',
+    SIM_REFERRALS: '300',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  outer.use(await createSimApp(config));
+  const control = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${origin}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    const answer: unknown = await res.json();
+    return answer;
+  };
+  return {
+    origin,
+    control,
+    /** Requests the stand-in received per 'METHOD /template' since the last reset. */
+    stats: async () =>
+      ((await control('GET', '/__sim/stats')) as { requests: Record<string, number> }).requests,
+    resetStats: () => control('POST', '/__sim/stats/reset'),
+    /** A real access token of a demo user, through the realm's login page. */
+    token: async (username: string) =>
+      (
+        await getDemoTokens({
+          origin,
+          realm: 'referrals',
+          clientId: 'referral-console',
+          username,
+          password: username,
+          redirectUri: 'http://localhost:8080/',
+        })
+      ).access_token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+export type Sim = Awaited<ReturnType<typeof startSim>>;
+
+/** A relay on an ephemeral port against a stand-in, under a Redis key prefix of its own. */
+export async function startRelay(sim: Sim, prefix: string, env: Record<string, string> = {}) {
+  const config = parseConfig({
+    UPSTREAM_URL: sim.origin,
+    OIDC_URL: sim.origin,
+    REDIS_PREFIX: prefix,
+    POLL_INTERVAL_MS: '500',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const relay = await createRelay(config);
+  const port = await relay.start(0);
+  return { relay, url: `http://127.0.0.1:${port}` };
+}
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A connected socket.io client speaking the relay's protocol. */
+export async function openSocket(url: string, token?: string): Promise<ClientSocket> {
+  const socket: ClientSocket = connect(url, {
+    auth: token ? { protocol: PROTOCOL_VERSION, token } : { protocol: PROTOCOL_VERSION },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** Subscribes and returns the acknowledgement. */
+export function subscribe(
+  socket: ClientSocket,
+  topic: Topic,
+): Promise<Ack<{ snapshot: SnapshotMessage }>> {
+  return socket.timeout(5000).emitWithAck('subscribe', topic) as Promise<
+    Ack<{ snapshot: SnapshotMessage }>
+  >;
+}
+
+/** A Redis prefix and the cleanup of everything under it. */
+export async function testPrefix() {
+  const ctx = await testRedis();
+  return { prefix: ctx.prefix, redis: ctx.redis, cleanup: ctx.cleanup };
+}
+
+export type { Relay };
