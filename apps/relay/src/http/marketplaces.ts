@@ -1,8 +1,11 @@
 import {
   marketplaceCreateSchema,
+  marketplaceFormSchema,
   marketplaceSchema,
   prioritiesSchema,
+  toFormValues,
   type Marketplace,
+  type MarketplaceCreate,
 } from '@referrals/shared';
 import * as yup from 'yup';
 import { commitRecord } from '../readModel/directCommit.js';
@@ -43,6 +46,24 @@ const listSaveBody = yup.object({
 });
 
 /**
+ * The form's own rules (marketplace-admin section 5) checked on the relay too, so a client that
+ * skips the form cannot store what the form would refuse. Lookups are not rerun here.
+ */
+async function formRuleErrors(
+  m: MarketplaceCreate,
+  sources: () => Promise<string[]>,
+): Promise<string[]> {
+  const values = toFormValues({ ...m, id: 0 }, { sources: await sources() });
+  try {
+    await marketplaceFormSchema.validate(values, { abortEarly: false, context: {} });
+    return [];
+  } catch (err) {
+    if (err instanceof yup.ValidationError) return [...new Set(err.errors)];
+    throw err;
+  }
+}
+
+/**
  * Marketplace routes. Writes are checked against the version the admin loaded, re-read from the
  * upstream under a cluster-wide lock, so a save based on stale data is refused with 409 and the
  * current state, never applied over another admin's work.
@@ -50,6 +71,15 @@ const listSaveBody = yup.object({
 export function marketplaceRoutes(d: GatewayDeps): Route[] {
   const { readModel, upstream } = d;
   const current = () => [...readModel.marketplaces.values()];
+  let sourceCache: { at: number; names: Promise<string[]> } | undefined;
+  const sources = () => {
+    if (!sourceCache || Date.now() - sourceCache.at > 300_000) {
+      const names = upstream.sources().then((list) => list.map((s) => s.sourceName));
+      names.catch(() => (sourceCache = undefined));
+      sourceCache = { at: Date.now(), names };
+    }
+    return sourceCache.names;
+  };
 
   return [
     {
@@ -90,6 +120,8 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
         const body = validate(marketplaceCreateSchema, req.body);
         if (!body.ok) return body.answer;
         try {
+          const problems = await formRuleErrors(body.value, sources);
+          if (problems.length > 0) return fail(400, 'invalid marketplace', problems);
           const created = await upstream.createMarketplace(body.value);
           await commitRecord(
             readModel.store,
@@ -118,6 +150,8 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
           return fail(400, 'the marketplace id does not match the address');
         return d.withLock(`marketplace:${id}`, async () => {
           try {
+            const problems = await formRuleErrors(body.value.marketplace, sources);
+            if (problems.length > 0) return fail(400, 'invalid marketplace', problems);
             const fresh = await upstream.marketplace(id);
             if (versionOf(fresh) !== body.value.version) {
               return fail(

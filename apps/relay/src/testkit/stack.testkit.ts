@@ -115,6 +115,16 @@ export function subscribe(
   >;
 }
 
+/** Hands a socket a fresh token and returns the acknowledgement. */
+export function authenticate(
+  socket: ClientSocket,
+  token: string,
+): Promise<Ack<{ expiresAt: number }>> {
+  return socket.timeout(5000).emitWithAck('authenticate', token) as Promise<
+    Ack<{ expiresAt: number }>
+  >;
+}
+
 /** A Redis prefix and the cleanup of everything under it. */
 export async function testPrefix() {
   const ctx = await testRedis();

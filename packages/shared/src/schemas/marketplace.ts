@@ -117,7 +117,7 @@ export type IndividualEmailRecipientSetting = yup.InferType<
 /** A marketplace as the service stores it: the union of the list and form views. */
 export const marketplaceSchema = yup.object({
   id: yup.number().integer().required(),
-  marketplaceName: yup.string().required(),
+  marketplaceName: yup.string().trim().required('Please provide marketplace name'),
   agencyId: num(),
   enabled: bool(),
   priority: num(),
