@@ -70,7 +70,7 @@ describe('marketplace calls', () => {
       ...stored,
       marketplaceName: undefined,
     }).expect(400);
-    expect(errorOf(noName)).toMatch(/marketplaceName/);
+    expect(errorOf(noName)).toMatch(/Please provide marketplace name/);
     await post('/api/v3/marketplaces/6', { ...stored, id: 7 }).expect(400);
     await post('/api/v3/marketplaces/6', { ...stored, marketplaceType: 'SOMETIMES' }).expect(400);
     await post('/api/v3/marketplaces', 'not json').expect(400);
