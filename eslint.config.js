@@ -54,6 +54,12 @@ export default tseslint.config(
       },
     ]),
   },
+  // --- apps/web (browser code) -------------------------------------------------------------
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // --- end apps/web ---------------------------------------------------------------------------
   {
     files: ['apps/web/**'],
     rules: boundary([

@@ -22,3 +22,4 @@ export * from './texts.js';
 export * from './urlValidator.js';
 export * from './messages.js';
 export * from './publicProjection.js';
+export * from './recentStatus.js';

@@ -1,0 +1,112 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Box, Typography, useMediaQuery } from '@mui/material';
+import {
+  ACQUIRED_COLUMNS,
+  acquiredHeading,
+  cycleSort,
+  DEFAULT_DATE_FILTERS,
+  DEFAULT_SORTS,
+  LAYOUT,
+  listPageTitle,
+  PAGING,
+  type Opportunity,
+} from '@referrals/shared';
+import { useBrand, useDocumentTitle } from '../app/BrandContext';
+import { useServices } from '../app/services';
+import { useSession } from '../app/useSession';
+import { DetailsPanel } from '../details/DetailsPanel';
+import { useReferralPage, type FetchedPage } from '../live/useReferralPage';
+import type { CellContext, GridRow } from '../referrals/gridColumns';
+import { ListToolbar } from '../referrals/ListToolbar';
+import { listFilter, listRequestParams, type ListState } from '../referrals/listState';
+import { PagingFooter } from '../referrals/PagingFooter';
+import { ReferralGrid } from '../referrals/ReferralGrid';
+
+const ACQUIRED_TOPIC = { kind: 'acquired' } as const;
+
+/** Acquired Referrals (Claim-It Transactions for admins): the agency's bought referrals, live. */
+export const AcquiredPage = () => {
+  const { api } = useServices();
+  const { access } = useSession();
+  const heading = acquiredHeading(access.isAdmin);
+  useDocumentTitle(listPageTitle(heading, useBrand()));
+  const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpointPx}px)`);
+  const [state, setState] = useState<ListState>({
+    view: 'all',
+    showClaimed: true,
+    dateFilter: DEFAULT_DATE_FILTERS.acquired,
+    stateCode: null,
+    sort: DEFAULT_SORTS.acquired,
+    page: 0,
+    size: PAGING.acquiredPageSize,
+  });
+  const update = (change: Partial<ListState>) => setState((s) => ({ ...s, page: 0, ...change }));
+  const [selected, setSelected] = useState<GridRow | null>(null);
+  const params = listRequestParams(state, false);
+  const requestKey = JSON.stringify(params);
+  const fetchPage = useCallback(
+    () => api.get<FetchedPage<Opportunity>>('/api/acquired', params),
+    [api, requestKey],
+  );
+  const page = useReferralPage<Opportunity>({
+    topic: ACQUIRED_TOPIC,
+    requestKey,
+    fetchPage,
+    filter: listFilter(state),
+    sort: state.sort,
+    page: state.page,
+    size: state.size,
+  });
+  const context: CellContext = useMemo(
+    () => ({
+      privileged: access.privileged,
+      isAdmin: access.isAdmin,
+      showPrices: true,
+      showTalkNow: access.showTalkNow,
+      mobile,
+    }),
+    [access, mobile],
+  );
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {heading}
+      </Typography>
+      <ListToolbar
+        state={state}
+        parts={{
+          view: false,
+          showClaimed: false,
+          dateFilter: true,
+          stateFilter: true,
+          legend: false,
+        }}
+        onChange={update}
+      />
+      {page.error && (
+        <Typography role="alert" sx={{ color: '#b3261e', my: 1 }}>
+          {page.error}
+        </Typography>
+      )}
+      <ReferralGrid
+        label={heading}
+        rows={page.rows}
+        columns={ACQUIRED_COLUMNS}
+        context={context}
+        loading={page.loading}
+        sort={state.sort}
+        sortRule={cycleSort}
+        onSort={(sort) => update({ sort })}
+        selectedId={selected?.opportunityId ?? null}
+        onRowClick={setSelected}
+      />
+      <PagingFooter
+        page={state.page}
+        size={state.size}
+        total={page.total}
+        onPage={(p) => update({ page: p })}
+      />
+      <DetailsPanel referral={selected} onClose={() => setSelected(null)} />
+    </Box>
+  );
+};

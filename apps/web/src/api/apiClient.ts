@@ -1,0 +1,69 @@
+import { ApiError } from './ApiError';
+
+/** Query parameters; null and undefined values are left out. */
+export type QueryParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/** Where the client gets its bearer token; null for anonymous calls. */
+export type TokenSource = () => Promise<string | null>;
+
+/** The browser's only way to the relay: JSON over fetch with the bearer token. */
+export interface ApiClient {
+  get<T>(path: string, params?: QueryParams): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  /** An image answer as a data: URL (the relay's CSP allows data: images, not blob:). */
+  getImage(path: string): Promise<string>;
+}
+
+/** Builds '/api/x?a=1' from a path and parameters, leaving out empty values. */
+export const withQuery = (path: string, params: QueryParams = {}): string => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== null && v !== undefined && v !== '') q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+};
+
+const readError = async (res: Response): Promise<ApiError> => {
+  const body: unknown = await res.json().catch(() => null);
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+    const details =
+      'details' in body && Array.isArray(body.details) ? body.details.map(String) : [];
+    return new ApiError(res.status, body.error, details);
+  }
+  return new ApiError(res.status, res.statusText || 'request failed');
+};
+
+const toDataUrl = (blob: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(new ApiError(0, 'could not read the image'));
+    reader.readAsDataURL(blob);
+  });
+
+/** An API client whose every call first asks the token source (which refreshes if needed). */
+export const createApiClient = (token: TokenSource, fetchFn: typeof fetch = fetch): ApiClient => {
+  const send = async (method: string, path: string, body?: unknown): Promise<Response> => {
+    const bearer = await token();
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetchFn(path, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    }).catch(() => {
+      throw new ApiError(0, 'The console cannot reach the server.');
+    });
+    if (!res.ok) throw await readError(res);
+    return res;
+  };
+  return {
+    get: async <T>(path: string, params?: QueryParams) =>
+      (await (await send('GET', withQuery(path, params))).json()) as T,
+    post: async <T>(path: string, body?: unknown) =>
+      (await (await send('POST', path, body ?? {})).json()) as T,
+    getImage: async (path) => toDataUrl(await (await send('GET', path)).blob()),
+  };
+};

@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import { CssBaseline } from '@mui/material';
+import { ThemeProvider } from '@mui/material/styles';
+import { Provider as JotaiProvider } from 'jotai';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './AppRoutes';
+import { useBrand } from './BrandContext';
+import { ServicesContext, type Services } from './services';
+import { createAppTheme } from '../theme/theme';
+
+/** The console: services, the brand's theme, the router. */
+export const App = ({ services }: { readonly services: Services }) => {
+  const brand = useBrand();
+  const theme = useMemo(() => createAppTheme(brand, false), [brand]);
+  return (
+    <ServicesContext.Provider value={services}>
+      <JotaiProvider>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </ThemeProvider>
+      </JotaiProvider>
+    </ServicesContext.Provider>
+  );
+};

@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { Role } from '@referrals/shared';
+import { AppRoutes } from './AppRoutes';
+import { fakeAuth, renderWith, sessionOf } from './services.testkit';
+
+const Where = () => (
+  <output data-testid="where">{useLocation().pathname + useLocation().search}</output>
+);
+const at = (url: string, signedIn = true) => {
+  const auth = fakeAuth(signedIn ? sessionOf(Role.CONSOLE_PRODUCER) : null);
+  const r = renderWith(
+    <>
+      <AppRoutes />
+      <Where />
+    </>,
+    { auth, url },
+  );
+  return { ...r, auth };
+};
+const loginOf = (auth: { login: unknown }) => auth.login;
+const where = () => screen.getByTestId('where').textContent;
+
+describe('route table', () => {
+  it('sends any unknown path to the public feed', async () => {
+    at('/somewhere/else');
+    await waitFor(() => expect(where()).toBe('/public-referrals'));
+    expect(await screen.findByRole('heading', { name: 'Insurance Referral Feed' })).toBeTruthy();
+  });
+
+  it('sends an unknown admin path, and admin itself, to all-referrals', async () => {
+    const first = at('/admin/no/such/screen');
+    await waitFor(() => expect(where()).toBe('/admin/all-referrals'));
+    first.unmount();
+    at('/admin');
+    await waitFor(() => expect(where()).toBe('/admin/all-referrals'));
+  });
+
+  it('shows only a Dashboard heading on admin/dashboard', async () => {
+    at('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
+    expect(where()).toBe('/admin/dashboard');
+  });
+
+  it('keeps a marketplace detail path and says the screen is coming', async () => {
+    at('/admin/marketplaces/7');
+    expect(await screen.findByText(/marketplace screen is coming/)).toBeTruthy();
+    expect(where()).toBe('/admin/marketplaces/7');
+  });
+
+  it('heads the purchased-referrals screen Acquired Referrals for a producer', async () => {
+    at('/admin/purchased-referrals');
+    expect(await screen.findByRole('heading', { name: 'Acquired Referrals' })).toBeTruthy();
+  });
+});
+
+describe('login guard', () => {
+  it('sends a visitor to login with the origin plus the requested URL as return address', async () => {
+    const { auth } = at('/admin/purchased-referrals?state=TX', false);
+    await waitFor(() => expect(loginOf(auth)).toHaveBeenCalledTimes(1));
+    expect(loginOf(auth)).toHaveBeenCalledWith(
+      `${window.location.origin}/admin/purchased-referrals?state=TX`,
+    );
+    expect(screen.queryByRole('heading', { name: 'Acquired Referrals' })).toBeNull();
+  });
+
+  it('lets a visitor see the public feed without login', async () => {
+    const { auth } = at('/public-referrals', false);
+    expect(await screen.findByRole('heading', { name: 'Insurance Referral Feed' })).toBeTruthy();
+    expect(loginOf(auth)).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,55 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ROUTES } from '@referrals/shared';
+import { Spinner } from '../shell/Spinner';
+import { RequireAuth } from './RequireAuth';
+
+const AdminShell = lazy(() => import('../shell/AdminShell'));
+const AdminScreens = lazy(() => import('./AdminScreens'));
+const PublicFeedPage = lazy(() => import('../public/PublicFeedPage'));
+
+/** A route path under admin/, as its child route spells it. */
+const child = (route: string): string => route.slice(`${ROUTES.admin}/`.length);
+const abs = (route: string): string => `/${route}`;
+
+/**
+ * The route table of section 2. Screens load on demand, so the public feed never downloads the
+ * admin console. Unknown admin paths go to all-referrals, everything else to the public feed.
+ */
+export const AppRoutes = () => (
+  <Suspense fallback={<Spinner />}>
+    <Routes>
+      <Route
+        path={ROUTES.admin}
+        element={
+          <RequireAuth>
+            <AdminShell />
+          </RequireAuth>
+        }
+      >
+        <Route index element={<Navigate to={abs(ROUTES.allReferrals)} replace />} />
+        <Route path={child(ROUTES.allReferrals)} element={<AdminScreens screen="allReferrals" />} />
+        <Route path={child(ROUTES.claimItReferrals)} element={<AdminScreens screen="claimIt" />} />
+        <Route path={child(ROUTES.dashboard)} element={<AdminScreens screen="dashboard" />} />
+        <Route path={child(ROUTES.featureFlags)} element={<AdminScreens screen="featureFlags" />} />
+        <Route path={child(ROUTES.marketplaces)} element={<AdminScreens screen="marketplaces" />} />
+        <Route path={child(ROUTES.marketplace)} element={<AdminScreens screen="marketplace" />} />
+        <Route
+          path={child(ROUTES.purchasedReferrals)}
+          element={<AdminScreens screen="acquired" />}
+        />
+        <Route
+          path={child(ROUTES.recentOpportunities)}
+          element={<AdminScreens screen="recent" />}
+        />
+        <Route
+          path={child(ROUTES.notImplemented)}
+          element={<AdminScreens screen="notImplemented" />}
+        />
+        <Route path="*" element={<Navigate to={abs(ROUTES.allReferrals)} replace />} />
+      </Route>
+      <Route path={ROUTES.publicReferrals} element={<PublicFeedPage />} />
+      <Route path="*" element={<Navigate to={abs(ROUTES.publicReferrals)} replace />} />
+    </Routes>
+  </Suspense>
+);

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { Provider as JotaiProvider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { vi, type Mock } from 'vitest';
+import { deriveAccess, type Role } from '@referrals/shared';
+import type { ApiClient } from '../api/apiClient';
+import type { Auth, Session } from '../auth/Auth';
+import { FakeSocket } from '../live/fakeSocket.testkit';
+import { LiveClient } from '../live/LiveClient';
+import { ServicesContext } from './services';
+
+/** A session of a demo role. */
+export const sessionOf = (role: Role, username = 'producer'): Session => ({
+  username,
+  access: deriveAccess(new Set([role])),
+});
+
+/** A fake Auth: signed in as `session` (or anonymous), with spies. */
+export const fakeAuth = (
+  session: Session | null,
+): Auth & { login: Mock<(returnUrl: string) => void> } => ({
+  session,
+  token: () => Promise.resolve(session ? 'token' : null),
+  login: vi.fn<(returnUrl: string) => void>(),
+  logout: vi.fn(),
+  onTokenRefreshed: () => () => undefined,
+});
+
+/** A fake API client whose GETs answer by path (empty pages by default). */
+export const fakeApi = (answers: Record<string, unknown> = {}) => ({
+  get: vi.fn((path: string) =>
+    path in answers
+      ? Promise.resolve(answers[path])
+      : path.includes('geo')
+        ? Promise.reject(new Error('no geo'))
+        : Promise.resolve({ seq: 1, content: [], totalElements: 0 }),
+  ),
+  post: vi.fn(() => Promise.resolve({})),
+  getImage: vi.fn(() => Promise.reject(new Error('no image'))),
+});
+
+/** Renders a screen with fake services at a URL. */
+export const renderWith = (
+  ui: ReactNode,
+  o: { auth?: Auth; api?: ApiClient | ReturnType<typeof fakeApi>; url?: string } = {},
+) => {
+  const socket = new FakeSocket();
+  const auth = o.auth ?? fakeAuth(null);
+  const services = {
+    auth,
+    // The fake's generic GET answers unknown; the screens cast what they read anyway.
+    api: (o.api ?? fakeApi()) as ApiClient,
+    live: new LiveClient(socket, () => auth.token()),
+  };
+  const result = render(
+    <ServicesContext.Provider value={services}>
+      <JotaiProvider>
+        <MemoryRouter initialEntries={[o.url ?? '/']}>{ui}</MemoryRouter>
+      </JotaiProvider>
+    </ServicesContext.Provider>,
+  );
+  return { ...result, socket, services };
+};

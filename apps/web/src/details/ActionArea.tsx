@@ -1,0 +1,83 @@
+import { Box, Button, Typography } from '@mui/material';
+import PhoneIcon from '@mui/icons-material/Phone';
+import {
+  actionText,
+  fullContactWhenText,
+  referralAction,
+  wasPriceText,
+  type ActionOpportunity,
+} from '@referrals/shared';
+import { useNow, VIEWER_TIME_ZONE } from '../time/clock';
+
+/** The action area of the details panel, from the shared button model (section 4). */
+export const ActionArea = ({
+  referral,
+  privileged,
+  busy,
+  onClaim,
+}: {
+  readonly referral: ActionOpportunity;
+  readonly privileged: boolean;
+  readonly busy: boolean;
+  /** Claims the referral (Claim Now, and Talk Now for direct-call referrals). */
+  readonly onClaim: () => void;
+}) => {
+  const now = useNow();
+  const action = referralAction({
+    opportunity: referral,
+    privileged,
+    context: 'panel',
+    showPrices: true,
+    now,
+    timeZone: VIEWER_TIME_ZONE,
+  });
+  const was = wasPriceText(action);
+  const wasLine = was && (
+    <Box component="s" sx={{ color: '#5c6166', ml: 1 }}>
+      {was}
+    </Box>
+  );
+  switch (action.kind) {
+    case 'claim':
+    case 'talkNow':
+      return (
+        <Box>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={busy}
+            onClick={onClaim}
+            startIcon={action.kind === 'talkNow' ? <PhoneIcon /> : undefined}
+          >
+            {actionText(action)}
+          </Button>
+          {wasLine}
+        </Box>
+      );
+    case 'statusButton':
+      return (
+        <Button variant="outlined" size="large" disabled>
+          {actionText(action)}
+        </Button>
+      );
+    case 'statusLine':
+      return (
+        <Typography sx={{ fontWeight: 600 }}>
+          {actionText(action)}
+          {wasLine}
+        </Typography>
+      );
+    case 'fullContact':
+      return (
+        <Box>
+          <Typography sx={{ fontWeight: 700, color: '#1b6e34' }}>{actionText(action)}</Typography>
+          {fullContactWhenText(action) && (
+            <Typography variant="body2">{fullContactWhenText(action)}</Typography>
+          )}
+          {action.agencyName && <Typography variant="body2">{action.agencyName}</Typography>}
+        </Box>
+      );
+    case 'none':
+      return null;
+  }
+};

@@ -1,0 +1,227 @@
+import {
+  topicKey,
+  type ChangesMessage,
+  type ErrorCode,
+  type SnapshotMessage,
+  type Topic,
+  type TopicItems,
+} from '@referrals/shared';
+import { logger } from '../log';
+import type { ConnectionEvent, LiveSocket } from './LiveSocket';
+import { itemId } from './topicItems';
+
+const log = logger('live');
+
+/** Items of a topic. */
+export type ItemOf<T extends Topic> = TopicItems[T['kind']];
+
+/** What a watcher of a topic hears: a new base (refetch a paged list), a change, a refusal. */
+export type TopicEvent<T extends Topic> =
+  | { readonly type: 'snapshot'; readonly seq: number; readonly items: readonly ItemOf<T>[] }
+  | {
+      readonly type: 'changes';
+      readonly prevSeq: number;
+      readonly seq: number;
+      readonly upserts: readonly ItemOf<T>[];
+      readonly removed: readonly string[];
+    }
+  | { readonly type: 'refused'; readonly code: ErrorCode; readonly error: string };
+
+/** The tab's connection: connecting at first, reconnecting after a drop. */
+export type Connection = 'connecting' | 'connected' | 'reconnecting';
+
+type AnyItem = TopicItems[keyof TopicItems];
+type AnyEvent = TopicEvent<Topic>;
+
+interface Entry {
+  readonly topic: Topic;
+  seq: number | null;
+  items: Map<string, AnyItem>;
+  list: readonly AnyItem[];
+  resyncing: boolean;
+  buffer: ChangesMessage[];
+  readonly listeners: Set<(e: AnyEvent) => void>;
+}
+
+const EMPTY: readonly never[] = [];
+
+/**
+ * The live-data layer of a tab: one socket, any number of watched topics. It applies each change
+ * set whose prevSeq is the seq it holds; anything else is a gap and is resynced. Small topics are
+ * kept whole here; paged referral topics only pass their events on (their pages live in hooks).
+ */
+export class LiveClient {
+  private readonly entries = new Map<string, Entry>();
+  private readonly connectionListeners = new Set<() => void>();
+  private connection: Connection = 'connecting';
+
+  constructor(
+    private readonly socket: LiveSocket,
+    private readonly token: () => Promise<string | null>,
+  ) {
+    socket.onConnection((e) => this.onConnection(e));
+    socket.on('snapshot', (m) => this.onSnapshot(m));
+    socket.on('changes', (m) => this.onChanges(m));
+    socket.on('sessionExpired', ({ topics }) => this.onSessionExpired(topics));
+  }
+
+  /** Watches a topic (subscribing on first watch); returns the unwatch. */
+  watch<T extends Topic>(topic: T, listener: (event: TopicEvent<T>) => void): () => void {
+    const key = topicKey(topic);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = {
+        topic,
+        seq: null,
+        items: new Map(),
+        list: EMPTY,
+        resyncing: false,
+        buffer: [],
+        listeners: new Set(),
+      };
+      this.entries.set(key, entry);
+      if (this.connection === 'connected') this.subscribe(entry);
+    }
+    const l = listener as (e: AnyEvent) => void;
+    entry.listeners.add(l);
+    const held = entry;
+    return () => {
+      held.listeners.delete(l);
+      if (held.listeners.size > 0 || this.entries.get(key) !== held) return;
+      this.entries.delete(key);
+      if (this.connection === 'connected') this.socket.emit('unsubscribe', topic, () => undefined);
+    };
+  }
+
+  /** The whole items of a small topic (a stable array until it changes). */
+  items<T extends Topic>(topic: T): readonly ItemOf<T>[] {
+    return (this.entries.get(topicKey(topic))?.list ?? EMPTY) as readonly ItemOf<T>[];
+  }
+
+  /** The seq held for a topic, or null before its first snapshot. */
+  seq(topic: Topic): number | null {
+    return this.entries.get(topicKey(topic))?.seq ?? null;
+  }
+
+  /** The connection state, and a way to hear it change. */
+  connectionState(): Connection {
+    return this.connection;
+  }
+  onConnectionChange(listener: () => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => this.connectionListeners.delete(listener);
+  }
+
+  /** Hands a refreshed token to the server without reconnecting. */
+  authenticate(token: string): void {
+    if (this.connection !== 'connected') return; // the next handshake carries it
+    this.socket.emit('authenticate', token, (a) => {
+      if (!a.ok) log.warn(`token handover refused: ${a.error}`);
+    });
+  }
+
+  private notify(entry: Entry, event: AnyEvent): void {
+    for (const l of [...entry.listeners]) l(event);
+  }
+
+  private subscribe(entry: Entry): void {
+    entry.seq = null;
+    entry.resyncing = false;
+    this.socket.emit('subscribe', entry.topic, (a) => {
+      if (this.entries.get(topicKey(entry.topic)) !== entry) return;
+      if (a.ok) this.applySnapshot(entry, a.snapshot);
+      else this.notify(entry, { type: 'refused', code: a.code, error: a.error });
+    });
+  }
+
+  private resync(entry: Entry): void {
+    if (entry.seq === null) return;
+    entry.resyncing = true;
+    this.socket.emit('resync', { topic: entry.topic, seq: entry.seq }, (a) => {
+      if (this.entries.get(topicKey(entry.topic)) !== entry) return;
+      entry.resyncing = false;
+      if (!a.ok) return this.subscribe(entry); // e.g. the server lost the subscription
+      if (a.kind === 'snapshot') return this.applySnapshot(entry, a.snapshot);
+      for (const c of a.changes) if (c.prevSeq === entry.seq) this.apply(entry, c);
+      this.drain(entry);
+    });
+  }
+
+  private applySnapshot(entry: Entry, s: SnapshotMessage): void {
+    entry.seq = s.seq;
+    const items: readonly AnyItem[] = s.items;
+    entry.items = new Map(items.map((i) => [itemId(entry.topic.kind, i as never), i]));
+    entry.list = s.complete ? [...entry.items.values()] : EMPTY;
+    this.notify(entry, { type: 'snapshot', seq: s.seq, items: entry.list });
+    this.drain(entry);
+  }
+
+  private apply(entry: Entry, c: ChangesMessage): void {
+    entry.seq = c.seq;
+    const upserts: readonly AnyItem[] = c.upserts;
+    if (upserts.length > 0 || c.removed.length > 0) {
+      for (const i of upserts) entry.items.set(itemId(entry.topic.kind, i as never), i);
+      for (const id of c.removed) entry.items.delete(id);
+      entry.list = [...entry.items.values()];
+    }
+    this.notify(entry, {
+      type: 'changes',
+      prevSeq: c.prevSeq,
+      seq: c.seq,
+      upserts,
+      removed: c.removed,
+    });
+  }
+
+  private drain(entry: Entry): void {
+    const pending = entry.buffer;
+    entry.buffer = [];
+    for (const c of pending) this.handle(entry, c);
+  }
+
+  private handle(entry: Entry, c: ChangesMessage): void {
+    if (entry.seq === null || entry.resyncing) {
+      entry.buffer.push(c);
+    } else if (c.prevSeq === entry.seq) {
+      this.apply(entry, c);
+    } else if (c.seq > entry.seq) {
+      entry.buffer.push(c);
+      this.resync(entry);
+    } // else: an old change we already hold
+  }
+
+  private onChanges(c: ChangesMessage): void {
+    const entry = this.entries.get(topicKey(c.topic));
+    if (entry) this.handle(entry, c);
+  }
+
+  private onSnapshot(s: SnapshotMessage): void {
+    const entry = this.entries.get(topicKey(s.topic));
+    if (entry) this.applySnapshot(entry, s);
+  }
+
+  private onConnection(e: ConnectionEvent): void {
+    const first = this.connection === 'connecting';
+    this.connection = e.connected ? 'connected' : 'reconnecting';
+    for (const l of [...this.connectionListeners]) l();
+    if (!e.connected) return;
+    for (const entry of this.entries.values()) {
+      // A recovered session kept its rooms: ask only for what was missed.
+      if (!first && e.recovered && entry.seq !== null) this.resync(entry);
+      else this.subscribe(entry);
+    }
+  }
+
+  private onSessionExpired(topics: readonly Topic[]): void {
+    void this.token().then((token) => {
+      if (!token) return;
+      this.socket.emit('authenticate', token, (a) => {
+        if (!a.ok) return log.warn(`could not renew the live session: ${a.error}`);
+        for (const t of topics) {
+          const entry = this.entries.get(topicKey(t));
+          if (entry) this.subscribe(entry);
+        }
+      });
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  PROTOCOL_VERSION,
+  type ClientToServerEvents,
+  type HandshakeAuth,
+  type ServerToClientEvents,
+} from '@referrals/shared';
+import { logger } from '../log';
+
+const log = logger('live');
+
+/** A connection change: connected (and whether the server recovered the session) or not. */
+export type ConnectionEvent =
+  | { readonly connected: true; readonly recovered: boolean }
+  | {
+      readonly connected: false;
+    };
+
+/**
+ * The part of a Socket.IO socket the live layer uses, with the typed event names of the shared
+ * contract. The real one wraps socket.io-client; tests use a small in-memory fake.
+ */
+export interface LiveSocket {
+  on<E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]): void;
+  emit<E extends keyof ClientToServerEvents>(
+    event: E,
+    ...args: Parameters<ClientToServerEvents[E]>
+  ): void;
+  /** Called on every connect, reconnect and disconnect. */
+  onConnection(listener: (event: ConnectionEvent) => void): void;
+  close(): void;
+}
+
+type Untyped = {
+  on(event: string, listener: (...args: never[]) => void): void;
+  emit(event: string, ...args: unknown[]): void;
+};
+
+const RETRY_AFTER_REFUSAL_MS = 3000;
+
+/**
+ * Opens the tab's one socket on the page's origin. The handshake auth is a callback, so every
+ * reconnect sends the current token (anonymous when there is none, for the public feed).
+ */
+export const connectLiveSocket = (token: () => Promise<string | null>): LiveSocket => {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    auth: (cb) => {
+      void token().then((t) => {
+        const auth: HandshakeAuth = t
+          ? { protocol: PROTOCOL_VERSION, token: t }
+          : { protocol: PROTOCOL_VERSION };
+        cb({ ...auth });
+      });
+    },
+  });
+  const untyped = socket as unknown as Untyped;
+  const connectionListeners = new Set<(e: ConnectionEvent) => void>();
+  socket.on('connect', () => {
+    for (const l of connectionListeners) l({ connected: true, recovered: socket.recovered });
+  });
+  socket.on('disconnect', () => {
+    for (const l of connectionListeners) l({ connected: false });
+  });
+  socket.on('connect_error', (err) => {
+    log.warn('live connection refused', err.message);
+    // A refusal by the server's middleware is not retried by socket.io itself.
+    if (!socket.active) setTimeout(() => socket.connect(), RETRY_AFTER_REFUSAL_MS);
+  });
+  return {
+    on: (event, listener) => untyped.on(event, listener),
+    emit: (event, ...args) => untyped.emit(event, ...args),
+    onConnection: (l) => connectionListeners.add(l),
+    close: () => socket.disconnect(),
+  };
+};

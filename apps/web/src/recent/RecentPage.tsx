@@ -1,0 +1,86 @@
+import { useCallback, useMemo } from 'react';
+import { Box, Typography, useMediaQuery } from '@mui/material';
+import {
+  DEFAULT_DATE_FILTERS,
+  DEFAULT_SORTS,
+  HEADINGS,
+  LAYOUT,
+  listPageTitle,
+  PAGING,
+  RECENT_COLUMNS,
+  type ListReferral,
+} from '@referrals/shared';
+import { useState } from 'react';
+import { useBrand, useDocumentTitle } from '../app/BrandContext';
+import { useServices } from '../app/services';
+import { useSession } from '../app/useSession';
+import { useReferralPage, type FetchedPage } from '../live/useReferralPage';
+import type { CellContext } from '../referrals/gridColumns';
+import { listFilter, listRequestParams, listTopic, type ListState } from '../referrals/listState';
+import { PagingFooter } from '../referrals/PagingFooter';
+import { ReferralGrid } from '../referrals/ReferralGrid';
+
+// The recent table's Delivered is a day stamp (Today or a date, time beneath), not a time-ago.
+const COLUMNS = RECENT_COLUMNS.map((c) => (c.id === 'addDate' ? { ...c, id: 'delivered' } : c));
+
+/** Recent referrals (headed All Referrals): newest first, live, rows highlight on hover. */
+export const RecentPage = () => {
+  const { api } = useServices();
+  const { access } = useSession();
+  useDocumentTitle(listPageTitle(HEADINGS.recent, useBrand()));
+  const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpointPx}px)`);
+  const [state, setState] = useState<ListState>({
+    view: 'all',
+    showClaimed: true,
+    dateFilter: DEFAULT_DATE_FILTERS.adminList,
+    stateCode: null,
+    sort: DEFAULT_SORTS.availableAndAll,
+    page: 0,
+    size: PAGING.availablePageSize,
+  });
+  const params = listRequestParams(state, true);
+  const requestKey = JSON.stringify(params);
+  const fetchPage = useCallback(
+    () => api.get<FetchedPage<ListReferral>>('/api/referrals', params),
+    [api, requestKey],
+  );
+  const page = useReferralPage<ListReferral>({
+    topic: listTopic(state),
+    requestKey,
+    fetchPage,
+    filter: listFilter(state),
+    sort: state.sort,
+    page: state.page,
+    size: state.size,
+  });
+  const context: CellContext = useMemo(
+    () => ({
+      privileged: access.privileged,
+      isAdmin: access.isAdmin,
+      showPrices: true,
+      showTalkNow: access.showTalkNow,
+      mobile,
+    }),
+    [access, mobile],
+  );
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {HEADINGS.recent}
+      </Typography>
+      <ReferralGrid
+        label={HEADINGS.recent}
+        rows={page.rows}
+        columns={COLUMNS}
+        context={context}
+        loading={page.loading}
+      />
+      <PagingFooter
+        page={state.page}
+        size={state.size}
+        total={page.total}
+        onPage={(p) => setState((s) => ({ ...s, page: p }))}
+      />
+    </Box>
+  );
+};

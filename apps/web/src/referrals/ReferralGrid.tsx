@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { Box } from '@mui/material';
+import { DataGrid, type GridSortModel } from '@mui/x-data-grid';
+import type { ColumnDef, Sort, SortKey } from '@referrals/shared';
+import { gridColumns, stackedColumn, type CellContext, type GridRow } from './gridColumns';
+
+/** How a header click moves the sort: one of the shared cycling rules. */
+export type SortRule = (current: Sort | null, clicked: SortKey) => Sort | null;
+
+/** A referral grid: server-sorted by the list's rule, paged by the list's footer. */
+export interface ReferralGridProps {
+  readonly label: string;
+  readonly rows: readonly GridRow[];
+  readonly columns: readonly ColumnDef[];
+  readonly context: CellContext;
+  readonly loading: boolean;
+  readonly sort?: Sort | null;
+  readonly sortRule?: SortRule;
+  readonly onSort?: (sort: Sort | null) => void;
+  readonly selectedId?: number | null;
+  /** Row click; absent when rows are not clickable (no details panel). */
+  readonly onRowClick?: (row: GridRow) => void;
+}
+
+/**
+ * The grid of every referral list. Header clicks run the list's shared sort rule rather than the
+ * grid's own cycle; the selected row is highlighted. At 768px and below the columns collapse into
+ * one stacked cell. Cells that tick read the shared clock themselves, so this grid does not
+ * re-render each second.
+ */
+export const ReferralGrid = (p: ReferralGridProps) => {
+  const { columns, context } = p;
+  const cols = useMemo(
+    () => (context.mobile ? [stackedColumn(columns, context)] : gridColumns(columns, context)),
+    [columns, context],
+  );
+  const sortModel: GridSortModel = useMemo(() => {
+    const col = p.sort ? columns.find((c) => c.sortKey === p.sort?.key) : undefined;
+    return col && p.sort ? [{ field: col.id, sort: p.sort.direction }] : [];
+  }, [columns, p.sort]);
+
+  const onSortModelChange = (model: GridSortModel) => {
+    if (!p.sortRule || !p.onSort) return;
+    // The grid proposes its own next sort; only which column was clicked is taken from it.
+    const clickedId = model[0]?.field ?? sortModel[0]?.field;
+    const key = columns.find((c) => c.id === clickedId)?.sortKey;
+    if (key) p.onSort(p.sortRule(p.sort ?? null, key));
+  };
+
+  return (
+    <Box sx={{ width: '100%', bgcolor: 'background.paper' }}>
+      <DataGrid
+        aria-label={p.label}
+        rows={p.rows}
+        columns={cols}
+        getRowId={(r) => r.opportunityId}
+        getRowHeight={() => 'auto'}
+        sortingMode="server"
+        sortModel={sortModel}
+        onSortModelChange={onSortModelChange}
+        sortingOrder={['desc', 'asc', null]}
+        disableColumnMenu
+        disableColumnSorting={!p.onSort}
+        disableRowSelectionOnClick
+        hideFooter
+        loading={p.loading}
+        slotProps={{
+          loadingOverlay: { variant: 'circular-progress', noRowsVariant: 'circular-progress' },
+        }}
+        onRowClick={p.onRowClick ? ({ row }: { row: GridRow }) => p.onRowClick?.(row) : undefined}
+        getRowClassName={({ id }) => (id === p.selectedId ? 'row-selected' : '')}
+        sx={{
+          '& .MuiDataGrid-row': { cursor: p.onRowClick ? 'pointer' : 'default' },
+          '& .row-selected, & .row-selected:hover': { bgcolor: 'rgba(10, 76, 134, 0.14)' },
+          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 0.5 },
+          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 },
+        }}
+      />
+    </Box>
+  );
+};

@@ -1,0 +1,141 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Box, IconButton, Stack, Typography, useMediaQuery } from '@mui/material';
+import SettingsIcon from '@mui/icons-material/Settings';
+import {
+  ALL_REFERRALS_COLUMNS,
+  AVAILABLE_REFERRALS_COLUMNS,
+  cycleAllOpportunitiesSort,
+  cycleSort,
+  HEADINGS,
+  LAYOUT,
+  listDefaults,
+  listPageTitle,
+  marketplaceTitle,
+  visibleColumns,
+  type ListReferral,
+} from '@referrals/shared';
+import { useBrand, useDocumentTitle } from '../app/BrandContext';
+import { useServices } from '../app/services';
+import { useSession } from '../app/useSession';
+import { DetailsPanel } from '../details/DetailsPanel';
+import { useReferralPage, type FetchedPage } from '../live/useReferralPage';
+import type { CellContext, GridRow } from './gridColumns';
+import { ListToolbar } from './ListToolbar';
+import {
+  cannotMatch,
+  initialListState,
+  listFilter,
+  listRequestParams,
+  listTopic,
+} from './listState';
+import { PagingFooter } from './PagingFooter';
+import { ReferralGrid } from './ReferralGrid';
+import { useListState } from './useListState';
+
+const EMPTY_PAGE: FetchedPage<ListReferral> = { seq: 0, content: [], totalElements: 0 };
+
+/**
+ * A signed-in referral list: admin/all-referrals ('all') or the available-referral variant. The
+ * page comes from the relay and stays live; row click selects and opens the details panel.
+ */
+export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'available' }) => {
+  const { api } = useServices();
+  const { access, username } = useSession();
+  const brand = useBrand();
+  const defaults = listDefaults({ kind: 'signedIn', access, username });
+  const title = variant === 'all' ? marketplaceTitle(access) : HEADINGS.availableList;
+  useDocumentTitle(listPageTitle(title, brand));
+  const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpointPx}px)`);
+  const { state, ready, update } = useListState(
+    (url) => initialListState(defaults, access.isAdmin ? 'all' : 'inAppetite', url),
+    defaults.geoLocate,
+  );
+  const [selected, setSelected] = useState<GridRow | null>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  const params = listRequestParams(state, true);
+  const requestKey = JSON.stringify(params);
+  const fetchPage = useCallback(
+    () =>
+      cannotMatch(state)
+        ? Promise.resolve(EMPTY_PAGE)
+        : api.get<FetchedPage<ListReferral>>('/api/referrals', params),
+    [api, requestKey],
+  );
+  const page = useReferralPage<ListReferral>({
+    topic: ready && !cannotMatch(state) ? listTopic(state) : null,
+    requestKey: ready ? requestKey : 'waiting',
+    fetchPage: ready ? fetchPage : () => new Promise<FetchedPage<ListReferral>>(() => undefined),
+    filter: listFilter(state),
+    sort: state.sort,
+    page: state.page,
+    size: state.size,
+  });
+
+  const open = useCallback((row: GridRow) => {
+    setSelected(row);
+    setPanelOpen(true);
+  }, []);
+  const context: CellContext = useMemo(
+    () => ({
+      privileged: access.privileged,
+      isAdmin: access.isAdmin,
+      showPrices: defaults.showPrices,
+      showTalkNow: access.showTalkNow,
+      mobile,
+      onOpen: open,
+    }),
+    [access, defaults.showPrices, mobile, open],
+  );
+  const base = variant === 'all' ? ALL_REFERRALS_COLUMNS : AVAILABLE_REFERRALS_COLUMNS;
+  const columns = useMemo(
+    () => visibleColumns(base, defaults.extraColumns),
+    [base, defaults.extraColumns],
+  );
+  // A row that changed live shows its new data in the panel too.
+  const current = page.rows.find((r) => r.opportunityId === selected?.opportunityId) ?? selected;
+
+  return (
+    <Box>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        <IconButton aria-label="List settings" disabled>
+          <SettingsIcon />
+        </IconButton>
+      </Stack>
+      <ListToolbar
+        state={state}
+        parts={{ view: true, showClaimed: true, dateFilter: true, stateFilter: true, legend: true }}
+        onChange={update}
+      />
+      {page.error && (
+        <Typography role="alert" sx={{ color: '#b3261e', my: 1 }}>
+          {page.error}
+        </Typography>
+      )}
+      <ReferralGrid
+        label={title}
+        rows={page.rows}
+        columns={columns}
+        context={context}
+        loading={page.loading}
+        sort={state.sort}
+        sortRule={variant === 'all' ? cycleAllOpportunitiesSort : cycleSort}
+        onSort={(sort) => update({ sort })}
+        selectedId={selected?.opportunityId ?? null}
+        onRowClick={defaults.detailsPanel ? open : undefined}
+      />
+      <PagingFooter
+        page={state.page}
+        size={state.size}
+        total={page.total}
+        onPage={(p) => update({ page: p })}
+      />
+      {defaults.detailsPanel && (
+        <DetailsPanel referral={panelOpen ? current : null} onClose={() => setPanelOpen(false)} />
+      )}
+    </Box>
+  );
+};

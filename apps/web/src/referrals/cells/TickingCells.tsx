@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { Box } from '@mui/material';
+import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
+import { useTheme } from '@mui/material/styles';
+import {
+  acquiredCell,
+  ageCell,
+  countdown,
+  dayStamp,
+  deliveredCell,
+  type Opportunity,
+} from '@referrals/shared';
+import { useNow, VIEWER_TIME_ZONE } from '../../time/clock';
+import { tokenColour } from '../../theme/theme';
+import { Badge } from './Badge';
+
+// These cells read the shared clock; they are the only parts of a grid that re-render each second.
+
+const TwoLines = ({ top, bottom }: { readonly top: ReactNode; readonly bottom: string }) => (
+  <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
+    <div>{top}</div>
+    <Box sx={{ fontSize: 12, color: '#5c6166' }}>{bottom}</Box>
+  </Box>
+);
+
+/** Delivered / Received: a green New badge, or the time-ago text over a date or time. */
+export const DeliveredCell = ({ addDate }: { readonly addDate: string }) => {
+  const cell = deliveredCell(addDate, useNow(), VIEWER_TIME_ZONE);
+  return cell.kind === 'new' ? (
+    <Badge colour="green">New</Badge>
+  ) : (
+    <TwoLines top={cell.text} bottom={cell.detail} />
+  );
+};
+
+/** Limited Time: an hourglass with 'N minute(s) left', red at five minutes or fewer. */
+export const CountdownCell = ({
+  row,
+}: {
+  readonly row: Pick<Opportunity, 'marketplaceStatus' | 'marketplaceExpirationDate'>;
+}) => {
+  const theme = useTheme();
+  const c = countdown(row, useNow());
+  if (!c) return null;
+  return (
+    <Box
+      component="span"
+      data-colour={c.colour}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        color: tokenColour(theme, c.colour),
+        fontWeight: c.colour === 'red' ? 700 : 400,
+      }}
+    >
+      <HourglassBottomIcon fontSize="small" aria-hidden />
+      {c.text}
+    </Box>
+  );
+};
+
+/** Age of the recent table: a green New badge under five minutes, else the relative age. */
+export const AgeCell = ({ addDate }: { readonly addDate: string }) => {
+  const cell = ageCell(addDate, useNow(), VIEWER_TIME_ZONE);
+  return cell.kind === 'new' ? <Badge colour="green">New</Badge> : <span>{cell.text}</span>;
+};
+
+/** 'Today' badge or short date, with a short time beneath. */
+export const DayStampCell = ({
+  date,
+  timeOf,
+}: {
+  readonly date: string;
+  readonly timeOf?: string;
+}) => {
+  const s = dayStamp(date, useNow(), VIEWER_TIME_ZONE, timeOf ?? date);
+  return (
+    <TwoLines
+      top={s.kind === 'today' ? <Badge colour="green">Today</Badge> : s.date}
+      bottom={s.time}
+    />
+  );
+};
+
+/** Acquired: the day of lastModDate with the time of addDate. */
+export const AcquiredCell = ({
+  row,
+}: {
+  readonly row: Pick<Opportunity, 'addDate' | 'lastModDate'>;
+}) => {
+  const s = acquiredCell(row, useNow(), VIEWER_TIME_ZONE);
+  return (
+    <TwoLines
+      top={s.kind === 'today' ? <Badge colour="green">Today</Badge> : s.date}
+      bottom={s.time}
+    />
+  );
+};

@@ -1,0 +1,202 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Tooltip } from '@mui/material';
+import PhoneIcon from '@mui/icons-material/Phone';
+import StarIcon from '@mui/icons-material/Star';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  assigneeText,
+  businessLinesText,
+  categoryText,
+  cityState,
+  employeesText,
+  fullName,
+  industryText,
+  isDirectCall,
+  OPPORTUNITY_TYPE_NAMES,
+  OpportunityType,
+  premiumText,
+  recentBadgeColour,
+  recentStatusOf,
+  statusIcon,
+  statusLabel,
+  talkNowNoteText,
+  TOOLTIP,
+  yearsText,
+  type ColumnDef,
+  type Opportunity,
+} from '@referrals/shared';
+import type { ReferralRow } from '../live/useReferralPage';
+import { ActionCell } from './cells/ActionCell';
+import { Badge } from './cells/Badge';
+import { StatusIcon } from './cells/StatusIcon';
+import {
+  AcquiredCell,
+  AgeCell,
+  CountdownCell,
+  DayStampCell,
+  DeliveredCell,
+} from './cells/TickingCells';
+
+/** A row of any referral grid: the fields a viewer may see, all optional beyond the basics. */
+export type GridRow = ReferralRow;
+
+/** What cells need to know about the viewer and the list. */
+export interface CellContext {
+  readonly privileged: boolean;
+  readonly isAdmin: boolean;
+  readonly showPrices: boolean;
+  readonly showTalkNow: boolean;
+  readonly mobile: boolean;
+  /** Opens the details panel of a row (list buttons); absent when the panel is off. */
+  readonly onOpen?: (row: GridRow) => void;
+}
+
+const full = (r: GridRow): Opportunity => ({ ...EMPTY, ...r }) as Opportunity;
+const EMPTY: Partial<Opportunity> = {
+  category: null,
+  source: null,
+  businessLines: [],
+  industryCode: null,
+  industryDescription: null,
+  noOfEmployees: null,
+  yearsInBusiness: null,
+  estimatedPremium: null,
+  city: null,
+  firstName: null,
+  lastName: null,
+  phone: null,
+  email: null,
+  assignedAgency: null,
+  assignedPartner: null,
+  marketplaceExpirationDate: null,
+  lastModDate: null,
+  dynamicPrice: null,
+  discountPrice: null,
+  soldPrice: null,
+};
+
+const TypeCell = ({ type }: { readonly type: string }) => (
+  <Tooltip
+    title={OPPORTUNITY_TYPE_NAMES[type as OpportunityType] ?? type}
+    enterDelay={TOOLTIP.showDelayMs}
+    leaveDelay={TOOLTIP.hideDelayMs}
+    placement={TOOLTIP.placement}
+  >
+    <span>{type}</span>
+  </Tooltip>
+);
+
+/** The cell of each shared column id. */
+const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => ReactNode>> = {
+  addDate: (r) => <DeliveredCell addDate={r.addDate} />,
+  opportunityType: (r) => <TypeCell type={r.opportunityType} />,
+  limitedTime: (r) => <CountdownCell row={r} />,
+  status: (r, ctx) =>
+    ctx.onOpen ? (
+      <ActionCell row={r} viewer={ctx} onOpen={() => ctx.onOpen?.(r)} />
+    ) : (
+      <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+        <StatusIcon icon={statusIcon(r.marketplaceStatus)} />
+        {statusLabel(r.marketplaceStatus)}
+      </Box>
+    ),
+  category: (r) => categoryText(r),
+  location: (r) => cityState(r),
+  businessLines: (r, ctx) => businessLinesText(r, ctx),
+  industry: (r, ctx) => industryText(r, ctx),
+  noOfEmployees: (r) => employeesText(r),
+  yearsInBusiness: (r, ctx) => yearsText(r, ctx),
+  estimatedPremium: (r, ctx) => premiumText(r, ctx),
+  agenciesNotified: (r) => r.agenciesNotified ?? '',
+  assignedAgency: (r, ctx) => assigneeText(r, ctx.isAdmin),
+  icons: (r) => (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5 }}>
+      {(isDirectCall(r) || r.opportunityType === OpportunityType.WT_CIR) && (
+        <PhoneIcon fontSize="small" titleAccess="Direct call" />
+      )}
+      {r.opportunityType === OpportunityType.PCR && (
+        <StarIcon fontSize="small" titleAccess="Premium Choice Referral" />
+      )}
+    </Box>
+  ),
+  notes: (r, ctx) => {
+    const text = talkNowNoteText(ctx.showTalkNow);
+    return text ? (
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={(e) => {
+          e.stopPropagation();
+          ctx.onOpen?.(r);
+        }}
+      >
+        {text}
+      </Button>
+    ) : null;
+  },
+  acquired: (r) => <AcquiredCell row={r} />,
+  name: (r) => fullName(r),
+  phone: (r) => r.phone ?? '',
+  email: (r) => r.email ?? '',
+  city: (r) => r.city ?? '',
+  state: (r) => r.state ?? '',
+  marketplaceStatus: (r) => {
+    const s = recentStatusOf(r.marketplaceStatus);
+    return <Badge colour={recentBadgeColour(s)}>{s}</Badge>;
+  },
+  delivered: (r) => <DayStampCell date={r.addDate} />,
+  age: (r) => <AgeCell addDate={r.addDate} />,
+};
+
+const WIDTHS: Readonly<Record<string, number>> = {
+  addDate: 130,
+  opportunityType: 80,
+  limitedTime: 160,
+  status: 230,
+  icons: 70,
+  notes: 150,
+  acquired: 110,
+  age: 110,
+};
+
+/** The grid columns of shared column definitions; sortable when the definition has a sort key. */
+export const gridColumns = (defs: readonly ColumnDef[], ctx: CellContext): GridColDef<GridRow>[] =>
+  defs.map((d) => ({
+    field: d.id,
+    headerName: d.header || ' ',
+    description: d.header || undefined,
+    sortable: d.sortKey !== null,
+    minWidth: WIDTHS[d.id] ?? 110,
+    // Notes are narrower for non-carriers, who see the button (the spec keeps the wide one for carriers).
+    ...(d.id === 'notes' ? { minWidth: ctx.showTalkNow ? 150 : 200 } : {}),
+    flex: 1,
+    renderCell: ({ row }) => CELLS[d.id]?.(full(row), ctx) ?? '',
+  }));
+
+/** The one stacked column of the mobile layout: every visible cell, one under another. */
+export const stackedColumn = (
+  defs: readonly ColumnDef[],
+  ctx: CellContext,
+): GridColDef<GridRow> => ({
+  field: 'stacked',
+  headerName: 'Referral',
+  sortable: false,
+  flex: 1,
+  renderCell: ({ row }) => (
+    <Box sx={{ py: 1, display: 'grid', gap: 0.25 }}>
+      {defs.map((d) => {
+        const cell = CELLS[d.id]?.(full(row), { ...ctx, mobile: true });
+        return cell === '' || cell === null ? null : (
+          <Box key={d.id} sx={{ display: 'flex', gap: 1 }}>
+            {d.header && (
+              <Box component="span" sx={{ fontWeight: 600, minWidth: 110 }}>
+                {d.header}
+              </Box>
+            )}
+            <span>{cell}</span>
+          </Box>
+        );
+      })}
+    </Box>
+  ),
+});

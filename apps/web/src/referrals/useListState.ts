@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { parseStateParam, resolveInitialState, STATE_QUERY_PARAM } from '@referrals/shared';
+import { useServices } from '../app/services';
+import type { ListState } from './listState';
+
+const GEO_TIMEOUT_MS = 2000;
+
+/**
+ * The list state, with the state filter mirrored in the URL (`?state=`, read with the shared
+ * rule). Signed-in lists ask the geo-location first (a known state wins, as the spec orders it);
+ * the list waits for that answer (at most two seconds) so it does not load twice.
+ */
+export const useListState = (
+  initial: (urlState: string | null) => ListState,
+  geoLocate: boolean,
+): { state: ListState; ready: boolean; update: (change: Partial<ListState>) => void } => {
+  const { api } = useServices();
+  const [params, setParams] = useSearchParams();
+  const urlState = params.get(STATE_QUERY_PARAM);
+  const [state, setState] = useState(() => initial(parseStateParam(urlState)));
+  const [ready, setReady] = useState(!geoLocate);
+  const first = useRef(urlState);
+
+  useEffect(() => {
+    if (!geoLocate) return;
+    let done = false;
+    const finish = (geoState: string | null) => {
+      if (done) return;
+      done = true;
+      const resolved = resolveInitialState({ urlState: first.current, geoState, isPublic: false });
+      setState((s) => ({ ...s, stateCode: resolved.code }));
+      setReady(true);
+    };
+    const timer = setTimeout(() => finish(null), GEO_TIMEOUT_MS);
+    api.get<{ state?: string | null }>('/api/geo-location').then(
+      (g) => finish(g.state ?? null),
+      () => finish(null), // geo-location is a hint: its failure falls back to the URL state
+    );
+    return () => clearTimeout(timer);
+  }, [api, geoLocate]);
+
+  // The URL follows the chosen state; All States removes the parameter.
+  useEffect(() => {
+    if (!ready) return;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (state.stateCode) next.set(STATE_QUERY_PARAM, state.stateCode);
+        else next.delete(STATE_QUERY_PARAM);
+        return next.toString() === p.toString() ? p : next;
+      },
+      { replace: true },
+    );
+  }, [ready, state.stateCode, setParams]);
+
+  const update = useCallback((change: Partial<ListState>) => {
+    // Any filter or sort change starts again at the first page.
+    setState((s) => ({ ...s, page: 0, ...change }));
+  }, []);
+  return { state, ready, update };
+};

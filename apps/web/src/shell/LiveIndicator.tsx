@@ -1,0 +1,34 @@
+import { Chip } from '@mui/material';
+import CircleIcon from '@mui/icons-material/Circle';
+import { useLiveStatus, type LiveState } from '../live/useLiveStatus';
+
+const LOOK: Readonly<Record<LiveState, { label: string; colour: string; title: string }>> = {
+  live: { label: 'Live', colour: '#1b6e34', title: 'Changes arrive as they happen.' },
+  reconnecting: {
+    label: 'Reconnecting…',
+    colour: '#7a5d00',
+    title: 'The live connection dropped; retrying.',
+  },
+  stale: {
+    label: 'Stale',
+    colour: '#b3261e',
+    title: 'The server cannot reach the referral service; data may be old.',
+  },
+};
+
+/** The live / reconnecting / stale indicator, announced politely when it changes. */
+export const LiveIndicator = () => {
+  const state = useLiveStatus();
+  const look = LOOK[state];
+  return (
+    <span role="status" aria-live="polite" title={look.title}>
+      <Chip
+        size="small"
+        icon={<CircleIcon sx={{ '&&': { color: look.colour }, fontSize: 12 }} />}
+        label={look.label}
+        sx={{ bgcolor: '#fff', color: '#1f2328', fontWeight: 600 }}
+        data-state={state}
+      />
+    </span>
+  );
+};

@@ -1,0 +1,45 @@
+import { List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
+import { NavLink } from 'react-router-dom';
+import { sideNavigation, type Access, type NavLink as NavItem } from '@referrals/shared';
+
+const Item = ({ item, nested }: { readonly item: NavItem; readonly nested: boolean }) => (
+  <ListItemButton
+    component={NavLink}
+    to={`/${item.path}`}
+    sx={{ pl: nested ? 3 : 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+  >
+    <ListItemText primary={item.label} />
+  </ListItemButton>
+);
+
+/** The side navigation of the admin shell, by role (items without a screen lead to not-implemented). */
+export const SideNav = ({ access }: { readonly access: Access }) => (
+  <nav aria-label="Console">
+    {sideNavigation(access).map((entry) =>
+      entry.kind === 'link' ? (
+        <List key={entry.id} dense disablePadding>
+          <Item item={entry} nested={false} />
+        </List>
+      ) : (
+        <List
+          key={entry.id}
+          dense
+          aria-labelledby={`nav-${entry.id}`}
+          subheader={
+            <ListSubheader
+              id={`nav-${entry.id}`}
+              component="h2"
+              sx={{ lineHeight: '32px', fontSize: 13 }}
+            >
+              {entry.title}
+            </ListSubheader>
+          }
+        >
+          {entry.items.map((item) => (
+            <Item key={item.id} item={item} nested />
+          ))}
+        </List>
+      ),
+    )}
+  </nav>
+);

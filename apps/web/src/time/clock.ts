@@ -1,0 +1,23 @@
+import { atom, useAtomValue } from 'jotai';
+
+const TICK_MS = 1000;
+
+const ticking = atom(Date.now());
+// The interval runs only while some cell shows a countdown or an age.
+ticking.onMount = (set) => {
+  set(Date.now()); // the atom's first value dates from when the module loaded
+  const id = setInterval(() => set(Date.now()), TICK_MS);
+  return () => clearInterval(id);
+};
+
+/**
+ * The one shared clock of the tab (epoch ms, ticks each second). Only countdown and age cells
+ * read it, so a tick re-renders those cells and never the grid around them.
+ */
+export const clockAtom = atom((get) => get(ticking));
+
+/** The shared clock as a Date, for cells that tick. */
+export const useNow = (): Date => new Date(useAtomValue(clockAtom));
+
+/** The viewer's own time zone: dates read as the viewer's calendar says. */
+export const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
