@@ -1,0 +1,58 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Where the global setup started the stack. */
+export function stack() {
+  const baseUrl = process.env.E2E_BASE_URL;
+  const simUrl = process.env.E2E_SIM_URL;
+  if (!baseUrl || !simUrl) throw new Error('the e2e global setup did not run');
+  return { baseUrl, simUrl };
+}
+
+/** Calls a /__sim control of the stand-in. */
+export async function simControl<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${stack().simUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A referral as the stand-in's control returns it. */
+export interface SimReferral {
+  opportunityId: number;
+  state: string;
+  city: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  email: string | null;
+  dynamicPrice: number | null;
+  marketplaceStatus: string;
+}
+
+/**
+ * Opens an admin path and signs in through the realm's real login page, as a person would; ends
+ * back on the console.
+ */
+export async function signIn(
+  page: Page,
+  username: string,
+  path = '/admin/all-referrals',
+): Promise<void> {
+  await page.goto(`${stack().baseUrl}${path}`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(username);
+  await page.locator('#kc-login').click();
+  await page.waitForURL(
+    (url) => url.toString().startsWith(stack().baseUrl) && url.pathname.startsWith('/admin'),
+  );
+}
+
+export const test = base;
+export { expect };

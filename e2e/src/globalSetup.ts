@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A free port on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+function run(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return child;
+}
+
+/** Deletes this run's keys, and only those, from the Redis the relay used. */
+async function deletePrefix(prefix: string): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+  });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } catch {
+    // No Redis (the relay ran on memory): nothing to clean.
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * Starts the stand-in (controls on, quiet market) and the relay serving the built web app, each
+ * on a free port, under a Redis key prefix of this run's own. `npm run build` must have run (the
+ * e2e test script does it). Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const [simPort, port] = await Promise.all([freePort(), freePort()]);
+  const sim = `http://localhost:${simPort}`;
+  const base = `http://localhost:${port}`;
+  const prefix = `e2e:${randomUUID().slice(0, 8)}:`;
+  const children = [
+    run('apps/upstream-sim/dist/main.js', {
+      SIM_PORT: String(simPort),
+      SIM_CONTROLS: '1',
+      SIM_CONSOLE_ORIGINS: base,
+      // The market stays still unless a test changes it, so what a test sees is what it did.
+      SIM_TICK_MS: '3600000',
+      SIM_ACCESS_TOKEN_TTL_S: process.env.E2E_TOKEN_TTL_S ?? '300',
+    }),
+  ];
+  await waitFor(`${sim}/healthz`, 30_000);
+  children.push(
+    run('apps/relay/dist/main.js', {
+      PORT: String(port),
+      UPSTREAM_URL: sim,
+      OIDC_URL: sim,
+      REDIS_PREFIX: prefix,
+      POLL_INTERVAL_MS: '1000',
+    }),
+  );
+  await waitFor(`${base}/readyz`, 30_000);
+  process.env.E2E_BASE_URL = base;
+  process.env.E2E_SIM_URL = sim;
+  process.env.E2E_REDIS_PREFIX = prefix;
+  return async () => {
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),
+    );
+    await deletePrefix(prefix);
+  };
+}

@@ -1,0 +1,77 @@
+import { expect, signIn, simControl, stack, test, type SimReferral } from '../src/fixtures.js';
+
+/** A fresh Available referral in Texas with contact details only a buyer may see. */
+function aReferral(city: string, lastName: string) {
+  return simControl<SimReferral>('POST', '/__sim/referrals', {
+    state: 'TX',
+    city,
+    firstName: 'Ophelia',
+    lastName,
+    phone: '5125550142',
+    email: `${lastName.toLowerCase()}@example.com`,
+    opportunityType: 'CIR',
+    marketplaceStatus: 'Available',
+    category: 'COMMERCIAL',
+    businessLines: ['CGLY'],
+    source: 'web',
+  });
+}
+
+test.describe('producer', () => {
+  test('claims a referral from the details panel and finds it, with contact details, in Acquired Referrals', async ({
+    page,
+  }) => {
+    const made = await aReferral('Kerrville', 'Marchbanks');
+    await signIn(page, 'producer', '/admin/all-referrals?state=TX');
+    await page.getByRole('button', { name: 'All Referrals' }).click();
+    const row = page.getByRole('row', { name: /Kerrville/ });
+    await expect(row).toBeVisible();
+    // Masked in the list: no contact detail before the claim.
+    await expect(page.locator('body')).not.toContainText('Marchbanks');
+    await row.click();
+    const panel = page.getByRole('dialog');
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: /Claim Now/ }).click();
+    await expect(panel).toContainText('Claimed');
+    await expect(panel).toContainText('Marchbanks');
+    await page.screenshot({ path: test.info().outputPath('details-claimed.png') });
+
+    await page.goto(`${stack().baseUrl}/admin/purchased-referrals`);
+    await expect(page.getByRole('row', { name: /Marchbanks/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Marchbanks/ })).toContainText('5125550142');
+    await page.screenshot({ path: test.info().outputPath('acquired.png'), fullPage: true });
+    expect(made.opportunityId).toBeGreaterThan(0);
+  });
+});
+
+test.describe('two browsers', () => {
+  test('a claim in one shows as Claimed in the other within a second, with no reload', async ({
+    browser,
+  }) => {
+    await aReferral('Brenham', 'Featherstonehaugh');
+    const carrierContext = await browser.newContext();
+    const producerContext = await browser.newContext();
+    const carrier = await carrierContext.newPage();
+    const producer = await producerContext.newPage();
+    await signIn(carrier, 'carrier', '/admin/all-referrals?state=TX');
+    await carrier.getByRole('button', { name: 'All Referrals' }).click();
+    const watched = carrier.getByRole('row', { name: /Brenham/ });
+    await expect(watched).toBeVisible();
+    await expect(watched).not.toContainText('Claimed');
+
+    await signIn(producer, 'producer', '/admin/all-referrals?state=TX');
+    await producer.getByRole('button', { name: 'All Referrals' }).click();
+    await producer.getByRole('row', { name: /Brenham/ }).click();
+    const claimed = producer.waitForResponse(
+      (r) => r.url().includes('/claim') && r.request().method() === 'POST',
+    );
+    await producer
+      .getByRole('dialog')
+      .getByRole('button', { name: /Claim Now/ })
+      .click();
+    expect((await claimed).status()).toBe(200);
+    await expect(watched).toContainText('Claimed', { timeout: 1000 });
+    await carrierContext.close();
+    await producerContext.close();
+  });
+});
