@@ -8,7 +8,7 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -54,5 +54,10 @@ export async function signIn(
   );
 }
 
+/** The grid row of one referral (the grid keys rows by opportunityId). */
+export function referralRow(page: Page, id: number) {
+  return page.locator(`[role="row"][data-id="${id}"]`);
+}
+
 export const test = base;
 export { expect };

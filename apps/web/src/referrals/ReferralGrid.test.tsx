@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as shared from '@referrals/shared';
 import { renderWith } from '../app/services.testkit';
 import type { GridRow } from './gridColumns';
@@ -35,8 +35,16 @@ const CONTEXT = {
 };
 
 describe('ReferralGrid countdown', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('ticks the countdown cells each second without re-rendering the rows', async () => {
-    // 5 minutes and half a second: '6 minutes left' now, '5 minutes left' (red) within a tick.
+    // Only the clock is faked (Date and its interval), so React still renders on its own; the
+    // test moves time itself and cannot be outrun by a slow machine.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
+    // 5 minutes and half a second: '6 minutes left' now, '5 minutes left' (red) one tick later.
     const rows = [row(1, 300_500), row(2, 1_830_000)];
     renderWith(
       <ReferralGrid
@@ -53,11 +61,14 @@ describe('ReferralGrid countdown', () => {
     const rowRenders = categoryText.mock.calls.length;
     expect(rowRenders).toBeGreaterThan(0);
 
-    const critical = await screen.findByText('5 minutes left', {}, { timeout: 2500 });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    const critical = await screen.findByText('5 minutes left');
     expect(critical.closest('[data-colour]')?.getAttribute('data-colour')).toBe('red');
     expect(
       screen.getByText('31 minutes left').closest('[data-colour]')?.getAttribute('data-colour'),
     ).toBe('grey');
-    await waitFor(() => expect(categoryText.mock.calls.length).toBe(rowRenders));
+    expect(categoryText.mock.calls.length).toBe(rowRenders);
   });
 });

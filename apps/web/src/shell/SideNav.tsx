@@ -1,15 +1,18 @@
-import { List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { NavLink } from 'react-router-dom';
 import { sideNavigation, type Access, type NavLink as NavItem } from '@referrals/shared';
 
+// Each link sits in its own list item: a list may hold only items (WCAG, axe 'list').
 const Item = ({ item, nested }: { readonly item: NavItem; readonly nested: boolean }) => (
-  <ListItemButton
-    component={NavLink}
-    to={`/${item.path}`}
-    sx={{ pl: nested ? 3 : 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-  >
-    <ListItemText primary={item.label} />
-  </ListItemButton>
+  <ListItem disablePadding>
+    <ListItemButton
+      component={NavLink}
+      to={`/${item.path}`}
+      sx={{ pl: nested ? 3 : 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+    >
+      <ListItemText primary={item.label} />
+    </ListItemButton>
+  </ListItem>
 );
 
 /** The side navigation of the admin shell, by role (items without a screen lead to not-implemented). */
@@ -21,24 +24,20 @@ export const SideNav = ({ access }: { readonly access: Access }) => (
           <Item item={entry} nested={false} />
         </List>
       ) : (
-        <List
-          key={entry.id}
-          dense
-          aria-labelledby={`nav-${entry.id}`}
-          subheader={
-            <ListSubheader
-              id={`nav-${entry.id}`}
-              component="h2"
-              sx={{ lineHeight: '32px', fontSize: 13 }}
-            >
-              {entry.title}
-            </ListSubheader>
-          }
-        >
-          {entry.items.map((item) => (
-            <Item key={item.id} item={item} nested />
-          ))}
-        </List>
+        <Box key={entry.id}>
+          <ListSubheader
+            id={`nav-${entry.id}`}
+            component="h2"
+            sx={{ lineHeight: '32px', fontSize: 13 }}
+          >
+            {entry.title}
+          </ListSubheader>
+          <List dense disablePadding aria-labelledby={`nav-${entry.id}`}>
+            {entry.items.map((item) => (
+              <Item key={item.id} item={item} nested />
+            ))}
+          </List>
+        </Box>
       ),
     )}
   </nav>
