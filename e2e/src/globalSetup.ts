@@ -80,7 +80,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SIM_CONSOLE_ORIGINS: base,
       // The market stays still unless a test changes it, so what a test sees is what it did.
       SIM_TICK_MS: '3600000',
-      SIM_ACCESS_TOKEN_TTL_S: process.env.E2E_TOKEN_TTL_S ?? '300',
+      // Short tokens for every suite: sessions must outlive several of them unnoticed.
+      SIM_ACCESS_TOKEN_TTL_S: process.env.E2E_TOKEN_TTL_S ?? '30',
     }),
   ];
   await waitFor(`${sim}/healthz`, 30_000);
