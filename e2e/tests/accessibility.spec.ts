@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, signIn, stack, test } from '../src/fixtures.js';
 
 /** Serious and critical violations of a page, as readable lines. */
-async function seriousViolations(page: import('@playwright/test').Page): Promise<string[]> {
+async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
