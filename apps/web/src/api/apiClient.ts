@@ -10,6 +10,7 @@ export type TokenSource = () => Promise<string | null>;
 export interface ApiClient {
   get<T>(path: string, params?: QueryParams): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
   /** An image answer as a data: URL (the relay's CSP allows data: images, not blob:). */
   getImage(path: string): Promise<string>;
 }
@@ -64,6 +65,8 @@ export const createApiClient = (token: TokenSource, fetchFn: typeof fetch = fetc
       (await (await send('GET', withQuery(path, params))).json()) as T,
     post: async <T>(path: string, body?: unknown) =>
       (await (await send('POST', path, body ?? {})).json()) as T,
+    put: async <T>(path: string, body?: unknown) =>
+      (await (await send('PUT', path, body ?? {})).json()) as T,
     getImage: async (path) => toDataUrl(await (await send('GET', path)).blob()),
   };
 };

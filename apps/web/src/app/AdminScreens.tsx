@@ -1,6 +1,9 @@
 import { Typography } from '@mui/material';
 import { HEADINGS, listPageTitle } from '@referrals/shared';
 import { AcquiredPage } from '../acquired/AcquiredPage';
+import { FeatureFlagsPage } from '../admin/featureFlags/FeatureFlagsPage';
+import { MarketplaceFormPage } from '../admin/marketplaces/form/MarketplaceFormPage';
+import { MarketplacesPage } from '../admin/marketplaces/list/MarketplacesPage';
 import { RecentPage } from '../recent/RecentPage';
 import { ReferralListPage } from '../referrals/ReferralListPage';
 import { useBrand, useDocumentTitle } from './BrandContext';
@@ -26,14 +29,6 @@ const Heading = ({ title }: { readonly title: string }) => {
   );
 };
 
-/** A screen another job builds (the marketplace admin console); it says so meanwhile. */
-const Coming = ({ title }: { readonly title: string }) => (
-  <>
-    <Heading title={title} />
-    <Typography>The {title.toLowerCase()} screen is coming.</Typography>
-  </>
-);
-
 /** One screen of the admin shell. */
 const AdminScreens = ({ screen }: { readonly screen: AdminScreen }) => {
   switch (screen) {
@@ -44,11 +39,11 @@ const AdminScreens = ({ screen }: { readonly screen: AdminScreen }) => {
     case 'dashboard':
       return <Heading title={HEADINGS.dashboard} />;
     case 'featureFlags':
-      return <Coming title="Feature Flags" />;
+      return <FeatureFlagsPage />;
     case 'marketplaces':
-      return <Coming title="Marketplaces" />;
+      return <MarketplacesPage />;
     case 'marketplace':
-      return <Coming title="Marketplace" />;
+      return <MarketplaceFormPage />;
     case 'acquired':
       return <AcquiredPage />;
     case 'recent':

@@ -2,11 +2,17 @@ import { useMemo } from 'react';
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider as JotaiProvider } from 'jotai';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppRoutes } from './AppRoutes';
 import { useBrand } from './BrandContext';
 import { ServicesContext, type Services } from './services';
 import { createAppTheme } from '../theme/theme';
+
+/**
+ * A data router (not BrowserRouter): the admin screens block navigation with unsaved changes, and
+ * react-router's useBlocker works only inside one. The route table itself stays in AppRoutes.
+ */
+const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
 
 /** The console: services, the brand's theme, the router. */
 export const App = ({ services }: { readonly services: Services }) => {
@@ -17,9 +23,7 @@ export const App = ({ services }: { readonly services: Services }) => {
       <JotaiProvider>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <RouterProvider router={router} />
         </ThemeProvider>
       </JotaiProvider>
     </ServicesContext.Provider>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import { deriveAccess, type Role } from '@referrals/shared';
 import type { ApiClient } from '../api/apiClient';
@@ -37,6 +37,7 @@ export const fakeApi = (answers: Record<string, unknown> = {}) => ({
         : Promise.resolve({ seq: 1, content: [], totalElements: 0 }),
   ),
   post: vi.fn(() => Promise.resolve({})),
+  put: vi.fn(() => Promise.resolve({})),
   getImage: vi.fn(() => Promise.reject(new Error('no image'))),
 });
 
@@ -56,7 +57,11 @@ export const renderWith = (
   const result = render(
     <ServicesContext.Provider value={services}>
       <JotaiProvider>
-        <MemoryRouter initialEntries={[o.url ?? '/']}>{ui}</MemoryRouter>
+        <RouterProvider
+          router={createMemoryRouter([{ path: '*', element: ui }], {
+            initialEntries: [o.url ?? '/'],
+          })}
+        />
       </JotaiProvider>
     </ServicesContext.Provider>,
   );

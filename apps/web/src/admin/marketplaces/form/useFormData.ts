@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  FORM_TOASTS,
+  toFormValues,
+  type AgencyUser,
+  type BankHoliday,
+  type Marketplace,
+  type MarketplaceRoute,
+  type NaicsCode,
+} from '@referrals/shared';
+import { useServices } from '../../../app/services';
+import { logger } from '../../../log';
+import { useToast } from '../../common/toasts';
+import type { MarketplaceForm } from './formTypes';
+
+const log = logger('marketplace-form');
+
+/** What the form loaded besides its values. */
+export interface FormData {
+  readonly loading: boolean;
+  readonly sources: readonly string[];
+  readonly holidays: readonly BankHoliday[];
+  readonly naicsCodes: readonly string[];
+  readonly agencyUsers: readonly AgencyUser[];
+  /** The saved marketplace as loaded (null on creation or before loading). */
+  readonly saved: (Marketplace & { version: string }) | null;
+  /** Runs the load sequence again and refills the form (after a save, on Discard). */
+  readonly reload: () => Promise<void>;
+  /** Reads the users of another agency (after the agency id changed). */
+  readonly loadAgencyUsers: (agencyId: number) => void;
+}
+
+/**
+ * The load sequence of section 4: sources and this year's bank holidays first, then the
+ * marketplace, then its agency's users, then the form is filled. NAICS codes load alongside; they
+ * are only needed to swap the NAICS mode and to save in include mode.
+ */
+export const useFormData = (
+  form: MarketplaceForm,
+  route: MarketplaceRoute,
+  onFilled: (saved: Marketplace | null) => void,
+): FormData => {
+  const { api } = useServices();
+  const toast = useToast();
+  const [loading, setLoading] = useState(true);
+  const [sources, setSources] = useState<readonly string[]>([]);
+  const [holidays, setHolidays] = useState<readonly BankHoliday[]>([]);
+  const [naicsCodes, setNaicsCodes] = useState<readonly string[]>([]);
+  const [agencyUsers, setAgencyUsers] = useState<readonly AgencyUser[]>([]);
+  const [saved, setSaved] = useState<(Marketplace & { version: string }) | null>(null);
+  const filled = useRef(onFilled);
+  filled.current = onFilled;
+
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      let names: string[];
+      try {
+        const year = new Date().getFullYear();
+        const [s, h] = await Promise.all([
+          api.get<{ sourceName: string }[]>('/api/sources'),
+          api.get<BankHoliday[]>(`/api/bank-holidays/${year}`),
+        ]);
+        names = s.map((x) => x.sourceName).sort((x, y) => x.localeCompare(y, 'en'));
+        setSources(names);
+        setHolidays(h);
+      } catch (err) {
+        log.error('could not load sources or bank holidays', err);
+        toast(FORM_TOASTS.preloadFailed);
+        return;
+      }
+      if (route.mode !== 'edit') {
+        form.reset(toFormValues(null, { sources: names }));
+        filled.current(null);
+        return;
+      }
+      let m: Marketplace & { version: string };
+      try {
+        m = await api.get<Marketplace & { version: string }>(`/api/marketplaces/${route.id}`);
+      } catch (err) {
+        log.error('could not load the marketplace', err);
+        toast(FORM_TOASTS.marketplaceLoadFailed(route.id));
+        return;
+      }
+      if (m.agencyId !== null) {
+        try {
+          setAgencyUsers(await api.get<AgencyUser[]>(`/api/agencies/${m.agencyId}/users`));
+        } catch (err) {
+          log.error('could not load agency users', err);
+          toast(FORM_TOASTS.agencyUsersFailed(m.agencyId));
+        }
+      }
+      setSaved(m);
+      form.reset(toFormValues(m, { sources: names }));
+      filled.current(m);
+    } finally {
+      setLoading(false);
+    }
+  }, [api, form, route, toast]);
+
+  useEffect(() => {
+    void reload();
+    api
+      .get<NaicsCode[]>('/api/naics-codes')
+      .then((codes) => setNaicsCodes(codes.map((c) => c.code)))
+      .catch((err: unknown) => {
+        log.error('could not load NAICS codes', err);
+        toast(FORM_TOASTS.naicsFailed);
+      });
+  }, [api, reload, toast]);
+
+  const loadAgencyUsers = useCallback(
+    (agencyId: number) => {
+      api
+        .get<AgencyUser[]>(`/api/agencies/${agencyId}/users`)
+        .then(setAgencyUsers)
+        .catch(() => toast(FORM_TOASTS.agencyUsersFailed(agencyId)));
+    },
+    [api, toast],
+  );
+
+  return { loading, sources, holidays, naicsCodes, agencyUsers, saved, reload, loadAgencyUsers };
+};

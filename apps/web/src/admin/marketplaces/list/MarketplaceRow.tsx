@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import { Box, Link, Switch, TableCell, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  ADMIN_ROUTES,
+  categoryLabels,
+  dailyLimitCell,
+  deliveredPriceText,
+  LIST_TEXTS,
+  prepaidBalanceCell,
+  type Agency,
+  type DeliveryStat,
+} from '@referrals/shared';
+import { ActionsMenu } from './ActionsMenu';
+import { CELL_COLOURS } from './cellColours';
+import { LastDelivered } from './LastDelivered';
+import type { ListItem } from './listTypes';
+
+/** What one row of the main table shows besides its marketplace. */
+export interface RowData {
+  readonly agency: Agency | null | undefined;
+  readonly balance: number | undefined;
+  readonly stat: DeliveryStat | undefined;
+}
+
+const agencyLine = (agency: Agency | null | undefined): string | null => {
+  if (!agency) return null;
+  const { region, regionCode, zipCode } = agency.address;
+  return [region, regionCode, zipCode].filter((p) => p !== null && p !== '').join(', ');
+};
+
+/** The Marketplace cell: the name as a link, the agency's place and id under it. */
+export const MarketplaceName = ({
+  m,
+  agency,
+}: {
+  readonly m: ListItem;
+  readonly agency?: Agency | null;
+}) => {
+  const place = agencyLine(agency);
+  return (
+    <Box>
+      <Link component={RouterLink} to={ADMIN_ROUTES.marketplace(m.id)} sx={{ fontWeight: 600 }}>
+        {m.marketplaceName}
+      </Link>
+      {place ? (
+        <Typography variant="caption" component="p" color="text.secondary">
+          {place}
+        </Typography>
+      ) : null}
+      {m.agencyId !== null ? (
+        <Typography variant="caption" component="p" color="text.secondary">
+          {LIST_TEXTS.agencyIdPrefix} {m.agencyId}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+};
+
+/** One row of the main table; `handle` is the drag handle of an enabled flow row. */
+export const MarketplaceRow = ({
+  m,
+  data,
+  handle,
+  onToggle,
+  rowProps,
+}: {
+  readonly m: ListItem;
+  readonly data: RowData;
+  readonly handle?: ReactNode;
+  readonly onToggle: (id: number, enabled: boolean) => void;
+  readonly rowProps?: Parameters<typeof TableRow>[0];
+}) => {
+  const prepaid = prepaidBalanceCell(m, data.balance);
+  const daily = dailyLimitCell(m, data.stat);
+  return (
+    <TableRow hover {...rowProps} data-testid={`marketplace-row-${m.id}`}>
+      <TableCell>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ width: 32, flexShrink: 0 }}>{handle}</Box>
+          <MarketplaceName m={m} agency={data.agency} />
+        </Box>
+      </TableCell>
+      <TableCell>
+        <ActionsMenu id={m.id} name={m.marketplaceName} />
+      </TableCell>
+      <TableCell>
+        <Switch
+          checked={m.enabled}
+          onChange={(_e, on) => onToggle(m.id, on)}
+          slotProps={{ input: { 'aria-label': `Enabled ${m.marketplaceName}` } }}
+        />
+      </TableCell>
+      <TableCell>{deliveredPriceText(m)}</TableCell>
+      <TableCell sx={{ color: prepaid ? CELL_COLOURS[prepaid.colour] : undefined }}>
+        {prepaid?.text ?? ''}
+      </TableCell>
+      <TableCell>
+        <LastDelivered stat={data.stat} />
+      </TableCell>
+      <TableCell sx={{ color: daily ? CELL_COLOURS[daily.colour] : undefined }}>
+        {daily?.text ?? ''}
+      </TableCell>
+      <TableCell>{categoryLabels(m.riskAppetite).join(', ')}</TableCell>
+    </TableRow>
+  );
+};
