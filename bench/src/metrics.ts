@@ -1,0 +1,54 @@
+import { sleep } from './procs.js';
+
+/** Samples of a Prometheus text page, by metric name with labels, e.g. `relay_polls_total{outcome="ok"}`. */
+export type Scrape = ReadonlyMap<string, number>;
+
+/** Reads the relay's /metrics page. */
+export async function scrape(relayUrl: string): Promise<Scrape> {
+  const res = await fetch(`${relayUrl}/metrics`, { signal: AbortSignal.timeout(10_000) });
+  const text = await res.text();
+  const out = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const cut = line.lastIndexOf(' ');
+    out.set(line.slice(0, cut), Number(line.slice(cut + 1)));
+  }
+  return out;
+}
+
+/** The sum of every sample of a metric whose name (with labels) starts with `name`. */
+export function total(s: Scrape, name: string): number {
+  let sum = 0;
+  for (const [k, v] of s) if (k === name || k.startsWith(`${name}{`)) sum += v;
+  return sum;
+}
+
+/** Resident set and used heap of the relay, bytes. */
+export interface Memory {
+  readonly rss: number;
+  readonly heapUsed: number;
+}
+
+/** The median of three readings a second apart (heap readings move with garbage collection). */
+export async function relayMemory(relayUrl: string): Promise<Memory> {
+  const reads: Memory[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    if (i > 0) await sleep(1000);
+    const s = await scrape(relayUrl);
+    reads.push({
+      rss: total(s, 'process_resident_memory_bytes'),
+      heapUsed: total(s, 'nodejs_heap_size_used_bytes'),
+    });
+  }
+  const mid = <K extends keyof Memory>(k: K) =>
+    reads.map((r) => r[k]).sort((a, b) => a - b)[1] ?? 0;
+  return { rss: mid('rss'), heapUsed: mid('heapUsed') };
+}
+
+/** Poll cycles and their summed duration (seconds) so far. */
+export function pollTotals(s: Scrape) {
+  return {
+    count: total(s, 'relay_poll_duration_seconds_count'),
+    seconds: total(s, 'relay_poll_duration_seconds_sum'),
+  };
+}

@@ -1,0 +1,53 @@
+/** What one run measures and for how long. */
+export interface Plan {
+  readonly mode: 'quick' | 'full';
+  /** Client counts of the load and latency levels. */
+  readonly levels: readonly number[];
+  /** Window of each level, ms (upstream counts and latency samples). */
+  readonly windowMs: number;
+  /** Claims timed at each level from this many clients up. */
+  readonly claims: number;
+  readonly claimsFrom: number;
+  /** Socket counts of the capacity ramp after the levels (empty: no ramp). */
+  readonly ramp: readonly number[];
+  readonly rampWindowMs: number;
+  /** Referral counts of the diff-cost runs. */
+  readonly diffSizes: readonly number[];
+  /** Poll cycles timed per diff-cost size. */
+  readonly diffCycles: number;
+  /** The whole run is stopped after this long. */
+  readonly deadlineMs: number;
+}
+
+/** `npm run bench`: under two minutes. */
+export const QUICK: Plan = {
+  mode: 'quick',
+  levels: [0, 100, 1000],
+  windowMs: 12_000,
+  claims: 10,
+  claimsFrom: 1000,
+  ramp: [],
+  rampWindowMs: 0,
+  diffSizes: [2000],
+  diffCycles: 3,
+  deadlineMs: 150_000,
+};
+
+/** `npm run bench -- --full`. */
+export const FULL: Plan = {
+  mode: 'full',
+  levels: [0, 100, 1000, 5000],
+  windowMs: 60_000,
+  claims: 25,
+  claimsFrom: 1000,
+  ramp: [7500, 10_000, 12_500, 15_000, 20_000],
+  rampWindowMs: 15_000,
+  diffSizes: [2000, 20_000, 100_000],
+  diffCycles: 5,
+  deadlineMs: 40 * 60_000,
+};
+
+/** The poll interval of the relay (POLL_INTERVAL_MS default). */
+export const POLL_INTERVAL_MS = 3000;
+/** The old console: each browser polled its list every 3 s. */
+export const OLD_POLLS_PER_MINUTE_PER_BROWSER = 20;

@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The sections of the benchmark. */
+export const SECTIONS = ['upstream', 'latency', 'connections', 'diff', 'web'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** Where and when a result was measured. */
+export interface RunInfo {
+  readonly mode: 'quick' | 'full';
+  readonly date: string;
+  readonly commit: string;
+  readonly cores: number;
+  readonly totalMemBytes: number;
+  readonly node: string;
+}
+
+/** One measured figure. */
+export interface Result extends RunInfo {
+  readonly section: Section;
+  readonly measure: string;
+  /** Connected clients during the measurement, where that matters. */
+  readonly clients?: number;
+  readonly value: number | string | null;
+  readonly unit: string;
+  readonly detail?: string;
+  readonly target?: string;
+  /** Whether the target is met; null when not measured. */
+  readonly met?: boolean | null;
+  /** os.loadavg() when the figure was taken: other work on the machine makes figures noisy. */
+  readonly loadavg: readonly number[];
+}
+
+/** The input of Recorder.add: a result without the run information. */
+export type Figure = Omit<Result, keyof RunInfo | 'loadavg'>;
+
+function gitCommit(root: string): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root }).toString() !== '';
+    return dirty ? `${sha} (uncommitted changes)` : sha;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Collects results, each stamped with the machine, mode, date, commit and load average. */
+export function createRecorder(mode: RunInfo['mode'], root: string) {
+  const run: RunInfo = {
+    mode,
+    date: new Date().toISOString(),
+    commit: gitCommit(root),
+    cores: os.cpus().length,
+    totalMemBytes: os.totalmem(),
+    node: process.version,
+  };
+  const results: Result[] = [];
+  const notes: string[] = [];
+  return {
+    run,
+    results,
+    notes,
+    /** Records a figure with the current load average. */
+    add(f: Figure): void {
+      const r: Result = {
+        ...run,
+        ...f,
+        loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      };
+      results.push(r);
+      process.stdout.write(`  ${line(r)}\n`);
+    },
+    /** A remark for the report (a failed phase, a method note). */
+    note(text: string): void {
+      notes.push(text);
+      process.stdout.write(`  note: ${text}\n`);
+    },
+  };
+}
+export type Recorder = ReturnType<typeof createRecorder>;
+
+const line = (r: Result) =>
+  `${r.section} | ${r.measure}${r.clients === undefined ? '' : ` @${r.clients}`} = ${String(r.value)} ${r.unit}${r.met === undefined ? '' : r.met === null ? ' (target not measured)' : r.met ? ' (met)' : ' (MISSED)'}`;
+
+const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+/** The results as a markdown table. */
+export function markdown(rec: Recorder): string {
+  const { run } = rec;
+  const head = [
+    `# Bench results (${run.mode} mode)`,
+    '',
+    `${run.date} · commit ${run.commit} · ${run.cores} cores · ${(run.totalMemBytes / 2 ** 30).toFixed(1)} GiB · Node ${run.node}`,
+    '',
+    'Load average is os.loadavg() (1, 5, 15 min) when the figure was taken; other work on the machine makes figures noisy.',
+    '',
+    '| section | measure | clients | value | target | met | detail | load avg |',
+    '|---|---|---:|---:|---|---|---|---|',
+  ];
+  const rows = rec.results.map((r) =>
+    [
+      r.section,
+      r.measure,
+      r.clients === undefined ? '' : String(r.clients),
+      r.value === null ? 'n/a' : `${String(r.value)} ${r.unit}`,
+      r.target ?? '',
+      r.met === undefined ? '' : r.met === null ? 'not measured' : r.met ? 'met' : '**missed**',
+      r.detail ?? '',
+      r.loadavg.join(' '),
+    ]
+      .map(cell)
+      .join(' | '),
+  );
+  const notes = rec.notes.length > 0 ? ['', '## Notes', '', ...rec.notes.map((n) => `- ${n}`)] : [];
+  return [...head, ...rows.map((r) => `| ${r} |`), ...notes, ''].join('\n');
+}
+
+/** Writes results/latest.json and results/latest.md under `dir`. */
+export function writeResults(rec: Recorder, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  const json = { run: rec.run, results: rec.results, notes: rec.notes };
+  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(path.join(dir, 'latest.md'), markdown(rec));
+}
