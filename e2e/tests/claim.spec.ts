@@ -21,7 +21,7 @@ function aReferral(city: string, lastName: string) {
     marketplaceStatus: 'Available',
     category: 'COMMERCIAL',
     businessLines: ['CGLY'],
-    source: 'web',
+    source: 'agent-site',
   });
 }
 
