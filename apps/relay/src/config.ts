@@ -15,6 +15,8 @@ export interface RelayConfig {
   /** Basic-auth user of the upstream API (the password is empty). */
   readonly upstreamBasicUser: string;
   readonly upstreamTimeoutMs: number;
+  /** Largest upstream answer read; a bigger one fails that call instead of exhausting memory. */
+  readonly upstreamMaxBodyBytes: number;
   /** Identity server origin; the issuer is {oidcUrl}/realms/{oidcRealm}. */
   readonly oidcUrl: string;
   readonly oidcRealm: string;
@@ -102,6 +104,12 @@ export function parseConfig(env: Env): RelayConfig {
     geoUrl: url('GEO_URL', opportunityUrl, http),
     upstreamBasicUser: text('UPSTREAM_BASIC_USER', 'opportunity-console'),
     upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 5000, 100, 120_000),
+    upstreamMaxBodyBytes: int(
+      'UPSTREAM_MAX_BODY_BYTES',
+      64 * 1024 * 1024,
+      1024,
+      1024 * 1024 * 1024,
+    ),
     oidcUrl,
     oidcRealm: text('OIDC_REALM', 'referrals'),
     oidcClientId: text('OIDC_CLIENT_ID', 'referral-console'),

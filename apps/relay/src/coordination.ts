@@ -17,6 +17,23 @@ export class LockTimeoutError extends Error {
   }
 }
 
+/** Thrown when Redis cannot be reached: the gateway answers 503 at once instead of hanging. */
+export class CoordinationUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('coordination store unavailable', { cause });
+    this.name = 'CoordinationUnavailableError';
+  }
+}
+
+/** Runs a Redis call, turning a connection failure into CoordinationUnavailableError. */
+async function reach<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw new CoordinationUnavailableError(err);
+  }
+}
+
 const RELEASE_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /** Locks and counters in Redis, shared by every relay instance. */
@@ -26,24 +43,27 @@ export function redisCoordination(redis: Redis, keys: RedisKeys, prefix: string)
       const lockKey = `${prefix}lock:${key}`;
       const token = randomUUID();
       const deadline = Date.now() + 10_000;
-      while ((await redis.set(lockKey, token, 'PX', 15_000, 'NX')) !== 'OK') {
+      while ((await reach(() => redis.set(lockKey, token, 'PX', 15_000, 'NX'))) !== 'OK') {
         if (Date.now() > deadline) throw new LockTimeoutError(key);
         await new Promise((r) => setTimeout(r, 25));
       }
       try {
         return await fn();
       } finally {
-        await redis.eval(RELEASE_LUA, 1, lockKey, token);
+        // A lock that cannot be released lapses by itself after its 15 s.
+        await redis.eval(RELEASE_LUA, 1, lockKey, token).catch(() => undefined);
       }
     },
     async allow(action, subject, limit, windowMs) {
       const window = Math.floor(Date.now() / windowMs);
       const key = keys.rateLimit(action, subject, window);
-      const [[, count]] = (await redis
-        .multi()
-        .incr(key)
-        .pexpire(key, windowMs * 2)
-        .exec()) as [[null, number]];
+      const [[, count]] = (await reach(() =>
+        redis
+          .multi()
+          .incr(key)
+          .pexpire(key, windowMs * 2)
+          .exec(),
+      )) as [[null, number]];
       return count <= limit;
     },
   };

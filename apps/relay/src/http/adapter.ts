@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { bearerToken, TokenError, type Principal, type TokenVerifier } from '../auth/verify.js';
-import type { Coordination } from '../coordination.js';
+import { CoordinationUnavailableError, type Coordination } from '../coordination.js';
 import { logger } from '../log.js';
 import type { ApiResponse, Route } from './api.js';
 
@@ -87,6 +87,12 @@ export function expressRoutes(
         status,
         body: { error: status === 413 ? 'body too large' : 'malformed JSON body' },
       });
+      return;
+    }
+    if (err instanceof CoordinationUnavailableError) {
+      log.warn({ err }, 'Redis unavailable during a request');
+      res.setHeader('retry-after', '5');
+      send(res, { status: 503, body: { error: 'temporarily unavailable; try again shortly' } });
       return;
     }
     log.error({ err }, 'unhandled error in a route');

@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import { commitRecord } from '../readModel/directCommit.js';
 import { fail, idParam, ok, upstreamFailure, type Handler, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
+import { validateBody } from './validateBody.js';
 
 /** Wraps an upstream read: its answer, or the mapped failure. */
 const read =
@@ -19,6 +20,11 @@ const flagCreate = yup.object({
   name: yup.string().trim().required('Name is required'),
   description: yup.string().trim().required('Description is required'),
   enabled: yup.boolean().defined().default(false),
+});
+
+const flagUpdate = featureFlagSchema.shape({
+  name: yup.string().trim().required('Name is required'),
+  description: yup.string().trim().required('Description is required'),
 });
 
 /** Delivery stats and errors, lookups of the marketplace form, feature flags. */
@@ -139,13 +145,9 @@ export function adminRoutes(d: GatewayDeps): Route[] {
       guard: 'admin',
       write: true,
       handler: async (req) => {
-        let body: yup.InferType<typeof flagCreate>;
-        try {
-          body = flagCreate.validateSync(req.body, { abortEarly: false, stripUnknown: true });
-        } catch (err) {
-          if (err instanceof yup.ValidationError) return fail(400, 'invalid body', err.errors);
-          throw err;
-        }
+        const valid = validateBody(flagCreate, req.body);
+        if (!valid.ok) return valid.answer;
+        const body = valid.value;
         try {
           const created = await upstream.createFeatureFlag(body);
           await commitRecord(
@@ -168,18 +170,9 @@ export function adminRoutes(d: GatewayDeps): Route[] {
       write: true,
       handler: async (req) => {
         const id = idParam(req);
-        let body: yup.InferType<typeof featureFlagSchema>;
-        try {
-          body = featureFlagSchema
-            .shape({
-              name: yup.string().trim().required('Name is required'),
-              description: yup.string().trim().required('Description is required'),
-            })
-            .validateSync(req.body, { abortEarly: false, stripUnknown: true });
-        } catch (err) {
-          if (err instanceof yup.ValidationError) return fail(400, 'invalid body', err.errors);
-          throw err;
-        }
+        const valid = validateBody(flagUpdate, req.body);
+        if (!valid.ok) return valid.answer;
+        const body = valid.value;
         if (id === undefined || body.id !== id)
           return fail(400, 'the flag id does not match the address');
         try {

@@ -10,27 +10,11 @@ import {
 import * as yup from 'yup';
 import { commitRecord } from '../readModel/directCommit.js';
 import { priorityVersionOf, versionOf } from '../readModel/readModel.js';
-import { fail, idParam, ok, upstreamFailure, type ApiResponse, type Route } from './api.js';
+import { fail, idParam, ok, upstreamFailure, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
+import { validateBody } from './validateBody.js';
 
 const withVersion = (m: Marketplace) => ({ ...m, version: versionOf(m) });
-
-/** Validates a body with a schema: the value, or a 400 with every field message. */
-function validate<T>(
-  schema: yup.Schema<T>,
-  body: unknown,
-): { ok: true; value: T } | { ok: false; answer: ApiResponse } {
-  try {
-    return {
-      ok: true,
-      value: schema.validateSync(body, { abortEarly: false, stripUnknown: true }),
-    };
-  } catch (err) {
-    if (err instanceof yup.ValidationError)
-      return { ok: false, answer: fail(400, 'invalid body', err.errors) };
-    throw err;
-  }
-}
 
 const updateBody = yup.object({
   version: yup.string().required('version is required'),
@@ -117,7 +101,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
       guard: 'admin',
       write: true,
       handler: async (req) => {
-        const body = validate(marketplaceCreateSchema, req.body);
+        const body = validateBody(marketplaceCreateSchema, req.body);
         if (!body.ok) return body.answer;
         try {
           const problems = await formRuleErrors(body.value, sources);
@@ -144,7 +128,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
       write: true,
       handler: async (req) => {
         const id = idParam(req);
-        const body = validate(updateBody, req.body);
+        const body = validateBody(updateBody, req.body);
         if (!body.ok) return body.answer;
         if (id === undefined || body.value.marketplace.id !== id)
           return fail(400, 'the marketplace id does not match the address');
@@ -182,7 +166,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
       guard: 'admin',
       write: true,
       handler: async (req) => {
-        const body = validate(listSaveBody, req.body);
+        const body = validateBody(listSaveBody, req.body);
         if (!body.ok) return body.answer;
         const { version, priorities, updates } = body.value;
         if (priorities.length === 0 && updates.length === 0) return ok({ saved: false });

@@ -24,15 +24,15 @@ describe('poller', () => {
     const { state, source } = fakeSource([{ id: 1, v: 'a' }]);
     const poller = createPoller(store, [source]);
     const first = await poller.pollOnce(new Date(1000));
-    expect(first.streams[0]).toMatchObject({ ok: true, seq: 1, changed: 1 });
+    expect(first.streams[0]).toMatchObject({ ok: true, seq: 1000, changed: 1 });
     const same = await poller.pollOnce(new Date(2000));
-    expect(same.streams[0]).toMatchObject({ ok: true, seq: 1, changed: 0 });
+    expect(same.streams[0]).toMatchObject({ ok: true, seq: 1000, changed: 0 });
     state.rows = [
       { id: 1, v: 'b' },
       { id: 2, v: 'c' },
     ];
     const next = await poller.pollOnce(new Date(3000));
-    expect(next.streams[0]).toMatchObject({ ok: true, seq: 2, changed: 2 });
+    expect(next.streams[0]).toMatchObject({ ok: true, seq: 1001, changed: 2 });
   });
 
   it('keeps the last snapshot and reports stale while a source fails, then recovers', async () => {

@@ -1,6 +1,9 @@
 import type { StreamName } from '../keys.js';
+import { logger } from '../log.js';
 import { hashRecords } from './diff.js';
 import { StaleCommitError, type ReadModelStore } from './store.js';
+
+const log = logger('readModel');
 
 /**
  * Commits one record the gateway just wrote upstream (a claim, a saved marketplace), so every
@@ -17,12 +20,16 @@ export async function commitRecord<T extends object>(
   const [hashed] = hashRecords([record], idOf);
   if (!hashed) return;
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const seq = await store.loadSeq(stream);
     try {
+      const seq = await store.loadSeq(stream);
       await store.commit(stream, { upserts: [hashed], removed: [], added: 0 }, seq, at);
       return;
     } catch (err) {
-      if (!(err instanceof StaleCommitError)) throw err;
+      if (err instanceof StaleCommitError) continue;
+      // The write is already done upstream; answering 500 would invite a retry that applies it
+      // twice. The next poll commits the record instead.
+      log.warn({ err, stream }, 'could not commit a written record; the next poll will');
+      return;
     }
   }
 }

@@ -4,6 +4,7 @@ import type { ChangeSet, Snapshot } from './changeSet.js';
 import type { Diff } from './diff.js';
 import {
   CHANGE_LOG_LENGTH,
+  firstSeq,
   MAX_DELTA_RECORDS,
   StaleCommitError,
   type ReadModelStore,
@@ -50,7 +51,7 @@ export function createMemoryStore(): ReadModelStore {
         st.records.delete(id);
         st.hashes.delete(id);
       }
-      st.seq += 1;
+      st.seq = st.seq === 0 ? firstSeq(at) : st.seq + 1;
       const change: ChangeSet =
         diff.upserts.length + diff.removed.length > MAX_DELTA_RECORDS || expectedSeq === 0
           ? { kind: 'reset', stream, seq: st.seq, at }

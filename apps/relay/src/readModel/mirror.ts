@@ -35,6 +35,7 @@ export class StreamMirror<T> {
   private atNow = 0;
   private stopFollow: (() => void) | undefined;
   private reloading: Promise<void> | undefined;
+  private stopped = false;
   private readonly listeners = new Set<(e: MirrorEvent<T>) => void>();
 
   constructor(
@@ -69,10 +70,12 @@ export class StreamMirror<T> {
 
   /** Loads the snapshot and follows the change log. */
   async start(): Promise<void> {
+    this.stopped = false;
     await this.reload();
   }
 
   stop(): void {
+    this.stopped = true;
     this.stopFollow?.();
     this.stopFollow = undefined;
   }
@@ -81,17 +84,35 @@ export class StreamMirror<T> {
     for (const l of this.listeners) l(e);
   }
 
-  /** Replaces the content with the store's snapshot and follows from there. */
+  /**
+   * Replaces the content with the store's snapshot and follows from there. While the store cannot
+   * be read (Redis away) it keeps trying with a growing pause, and the mirror goes on serving what
+   * it holds: stale data with a status saying so beats an empty screen or a stuck stream.
+   */
   reload(): Promise<void> {
     this.reloading ??= (async () => {
-      this.stop();
-      const snap = await this.store.snapshot(this.stream);
-      const next = new Map<string, T>();
-      for (const [id, json] of snap.records) next.set(id, this.parse(json));
-      this.records = next;
-      this.seqNow = snap.seq;
-      this.stopFollow = this.store.follow(this.stream, snap.seq, (c) => this.apply(c));
-      this.emit({ kind: 'reset', stream: this.stream, seq: snap.seq, at: this.atNow });
+      this.stopFollow?.();
+      this.stopFollow = undefined;
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const snap = await this.store.snapshot(this.stream);
+          if (this.stopped) return;
+          const next = new Map<string, T>();
+          for (const [id, json] of snap.records) next.set(id, this.parse(json));
+          this.records = next;
+          this.seqNow = snap.seq;
+          this.stopFollow = this.store.follow(this.stream, snap.seq, (c) => this.apply(c));
+          this.emit({ kind: 'reset', stream: this.stream, seq: snap.seq, at: this.atNow });
+          return;
+        } catch (err) {
+          // The first load at start fails loudly: a relay that cannot read its store does not start.
+          if (attempt === 0 && this.seqNow === 0 && this.records.size === 0) throw err;
+          if (this.stopped) return;
+          log.warn({ err, stream: this.stream, attempt }, 'snapshot load failed; retrying');
+          await new Promise((r) => setTimeout(r, Math.min(200 * 2 ** attempt, 2000)));
+          if (this.stopped) return;
+        }
+      }
     })().finally(() => {
       this.reloading = undefined;
     });

@@ -14,6 +14,9 @@ const log = logger('readModel');
 
 /**
  * Check-and-commit in one step, so two pollers can never interleave: the seq fences the write.
+ * A stream's first commit takes the commit time (ms) as its seq, so a store that restarts empty
+ * goes on above every seq it handed out before: a client holding an old seq sees a gap and gets a
+ * snapshot, never changes of the new store applied over the old one (see firstSeq in store.ts).
  * KEYS: seq, snapshot, hashes, changes. ARGV: expectedSeq, at, nUpserts, nRemoved, kind, body,
  * log length, then (id, json, hash) per upsert, then the removed ids.
  */
@@ -34,8 +37,10 @@ for _ = 1, r do
   i = i + 1
 end
 local seq = cur + 1
-redis.call('SET', KEYS[1], seq)
-redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], seq .. '-0', 'kind', ARGV[5], 'at', ARGV[2], 'body', ARGV[6])
+if cur == 0 then seq = math.max(1, tonumber(ARGV[2])) end
+local id = string.format('%d', seq)
+redis.call('SET', KEYS[1], id)
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], id .. '-0', 'kind', ARGV[5], 'at', ARGV[2], 'body', ARGV[6])
 return {seq, cur}
 `;
 
@@ -140,6 +145,9 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
     follow(stream, fromSeq, onChange) {
       // A blocking XREAD holds its connection, so each follower gets its own.
       const conn = redis.duplicate({ enableOfflineQueue: true });
+      // A duplicate does not inherit listeners; without one a dropped connection is an
+      // unhandled 'error' event. The loop below logs and retries.
+      conn.on('error', (err) => log.debug({ err, stream }, 'change-log connection error'));
       followers.add(conn);
       let stopped = false;
       let last = `${fromSeq}-0`;

@@ -43,3 +43,12 @@ export interface ReadModelStore {
 export const MAX_DELTA_RECORDS = 5000;
 /** How many change sets each stream's log keeps. */
 export const CHANGE_LOG_LENGTH = 1000;
+
+/**
+ * The seq of a stream's first commit: the commit time in ms rather than 1, so sequence numbers
+ * keep rising when a store restarts empty (Redis restarted, a single instance restarted). Each
+ * later commit adds 1, far slower than the clock, so a new start is above every earlier seq.
+ */
+export function firstSeq(at: number): number {
+  return Math.max(1, Math.floor(at));
+}

@@ -50,6 +50,11 @@ export interface RealtimeOptions {
   readonly maxFrameBytes?: number;
   /** Links relay instances (the Redis streams adapter); none on a single instance. */
   readonly adapter?: ServerOptions['adapter'];
+  /**
+   * Socket.IO connection state recovery (default on). A speed-up only: clients resync by seq
+   * whatever happens, so it may be turned off where it costs more than it saves.
+   */
+  readonly stateRecovery?: boolean;
   /** Called for every message sent to a room (metrics). */
   readonly onEmit?: (event: 'changes' | 'snapshot') => void;
 }
@@ -70,7 +75,14 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
       callback(null, origin === undefined || o.allowedOrigins.includes(origin));
     },
     maxHttpBufferSize: o.maxFrameBytes ?? 64 * 1024,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    ...(o.stateRecovery === false
+      ? {}
+      : {
+          connectionStateRecovery: {
+            maxDisconnectionDuration: 2 * 60_000,
+            skipMiddlewares: false,
+          },
+        }),
     ...(o.adapter ? { adapter: o.adapter } : {}),
   });
   const fanout = createFanout(o.readModel, {

@@ -23,6 +23,7 @@ import {
   type PriorityEntry,
 } from '@referrals/shared';
 import { createUpstreamHttp, UpstreamError, type UpstreamHttpOptions } from './http.js';
+import { validatePage } from './pageValidation.js';
 
 /** Where the upstream services live. */
 export interface UpstreamUrls {
@@ -61,15 +62,16 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
     http,
 
     /** One page of referrals added since startDate (MM/DD/YYYY), newest first. */
-    referralsPage: (page: number, size: number, startDate: string) =>
-      http.sendValid(
-        {
+    referralsPage: async (page: number, size: number, startDate: string) =>
+      validatePage(
+        await http.send({
           baseUrl: opp,
           method: 'GET',
           path: '/api/v1/marketplace-opportunities',
           query: { page, size, sort: 'addDate,desc', startDate },
-        },
-        referralsPage,
+        }),
+        opportunitySchema,
+        'GET /api/v1/marketplace-opportunities',
       ),
 
     referral: (id: number): Promise<Opportunity> =>

@@ -1,0 +1,170 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRelay, startSim, testPrefix, type Sim } from '../testkit/stack.testkit.js';
+import { waitFor } from './process.testkit.js';
+
+const RUNS = 120;
+
+let sim: Sim;
+let redis: Awaited<ReturnType<typeof testPrefix>>;
+let relay: Awaited<ReturnType<typeof startRelay>>;
+let admin = '';
+let producer = '';
+let marketplace: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  sim = await startSim();
+  redis = await testPrefix();
+  relay = await startRelay(sim, redis.prefix, { POLL_INTERVAL_MS: '1000' });
+  await waitFor('first poll', () => relay.relay.readModel.marketplaces.size > 0);
+  [admin, producer] = await Promise.all([sim.token('admin'), sim.token('producer')]);
+  const list = (await (
+    await fetch(`${relay.url}/api/marketplaces`, { headers: { authorization: `Bearer ${admin}` } })
+  ).json()) as { items: Record<string, unknown>[] };
+  marketplace = list.items[0] ?? {};
+}, 30_000);
+afterAll(async () => {
+  await relay.relay.stop();
+  await sim.close();
+  await redis.cleanup();
+});
+
+/** Writes the stand-in received (POSTs; the acquired list is a read sent as a POST). */
+async function upstreamWrites(): Promise<number> {
+  let n = 0;
+  for (const [call, count] of Object.entries(await sim.stats()))
+    if (call.startsWith('POST ') && !call.includes('acquired')) n += count;
+  return n;
+}
+
+/**
+ * Sends one request and checks the promise for it: no 5xx, a refusal carries a reason, and a
+ * refused write reached nobody upstream. The write limit is reset first so that every body is
+ * judged on its content, not refused for volume.
+ */
+async function probe(method: string, path: string, token: string, body?: string) {
+  const keys = await redis.redis.keys(`${redis.prefix}rl:*`);
+  if (keys.length > 0) await redis.redis.del(...keys);
+  const before = await upstreamWrites();
+  const res = await fetch(`${relay.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body,
+  });
+  const answer = (await res.json()) as { error?: unknown };
+  expect(res.status, `${method} ${path} ${body ?? ''}`).toBeLessThan(500);
+  if (res.status >= 400) {
+    expect(typeof answer.error).toBe('string');
+    expect(String(answer.error).length).toBeGreaterThan(0);
+    expect(await upstreamWrites(), `refused ${method} ${path} wrote upstream`).toBe(before);
+  }
+  return res.status;
+}
+
+/** Any JSON value, and objects with the right keys holding the wrong things. */
+const anyJson = fc.jsonValue();
+const shaped = (keys: readonly string[]) =>
+  fc.dictionary(fc.constantFrom(...keys), fc.jsonValue(), { maxKeys: keys.length });
+/** A real marketplace with one field replaced by anything: close to valid, where bugs hide. */
+const nearlyMarketplace = fc
+  .tuple(fc.constantFrom(...Object.keys(marketplace).concat('id')), fc.jsonValue())
+  .map(([key, value]) => ({ ...marketplace, [key]: value }));
+const pathId = fc.oneof(
+  fc.integer({ min: -1e12, max: 1e12 }).map(String),
+  fc.string({ maxLength: 20 }).map(encodeURIComponent),
+);
+
+describe('bad REST input', () => {
+  it('refuses every malformed feature-flag body with a reason and writes nothing', async () => {
+    const body = fc.oneof(anyJson, shaped(['id', 'name', 'description', 'enabled']));
+    await fc.assert(
+      fc.asyncProperty(body, pathId, async (b, id) => {
+        await probe('POST', '/api/feature-flags', admin, JSON.stringify(b));
+        await probe('PUT', `/api/feature-flags/${id}`, admin, JSON.stringify(b));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('refuses every malformed marketplace body with a reason and writes nothing', async () => {
+    const body = fc.oneof(
+      anyJson,
+      nearlyMarketplace,
+      fc.record({ version: anyJson, marketplace: fc.oneof(anyJson, nearlyMarketplace) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, pathId, async (b, id) => {
+        await probe('POST', '/api/marketplaces', admin, JSON.stringify(b));
+        await probe('PUT', `/api/marketplaces/${id}`, admin, JSON.stringify(b));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('refuses every malformed priorities save with a reason and writes nothing', async () => {
+    const entry = shaped(['id', 'priority', 'enabled']);
+    const body = fc.oneof(
+      anyJson,
+      fc.record({
+        version: fc.oneof(fc.string(), anyJson),
+        priorities: fc.oneof(anyJson, fc.array(entry, { maxLength: 5 })),
+        updates: fc.oneof(anyJson, fc.array(entry, { maxLength: 5 })),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const status = await probe('POST', '/api/marketplaces/list-save', admin, JSON.stringify(b));
+        expect([200, 400, 404, 409]).toContain(status);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('answers claims of unknown or malformed ids with a reason and claims nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(pathId, anyJson, async (id, b) => {
+        const known = relay.relay.readModel.referrals.get(decodeURIComponent(id));
+        fc.pre(known === undefined);
+        await probe('POST', `/api/referrals/${id}/claim`, producer, JSON.stringify(b));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('answers every list query with a page or a 400 with reasons', async () => {
+    const keys = ['state', 'dateFilter', 'showClaimed', 'sort', 'dir', 'page', 'size', 'view'];
+    const value = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('TX', 'all', '24hours', 'true', '-1', '1e3', 'addDate', 'asc'),
+    );
+    const query = fc.array(
+      fc.tuple(fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 8 })), value),
+      {
+        maxLength: 8,
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, async (pairs) => {
+        const qs = new URLSearchParams(pairs).toString();
+        for (const path of ['/api/public/referrals', '/api/referrals', '/api/delivery-errors']) {
+          const res = await fetch(`${relay.url}${path}?${qs}`, {
+            headers: { authorization: `Bearer ${admin}` },
+          });
+          const answer = (await res.json()) as { error?: unknown; content?: unknown };
+          expect(res.status, `${path}?${qs}`).toBeLessThan(500);
+          if (res.status === 200) expect(Array.isArray(answer.content)).toBe(true);
+          else expect(res.status === 400 && typeof answer.error === 'string').toBe(true);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('refuses malformed and oversized JSON bodies with 400 and 413', async () => {
+    const broken = await probe('POST', '/api/feature-flags', admin, '{"name": "x",');
+    expect(broken).toBe(400);
+    const huge = JSON.stringify({ name: 'x', description: 'y'.repeat(300 * 1024) });
+    expect(await probe('POST', '/api/feature-flags', admin, huge)).toBe(413);
+    expect((await fetch(`${relay.url}/healthz`)).status).toBe(200);
+  });
+});
