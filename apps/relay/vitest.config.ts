@@ -8,6 +8,9 @@ export default defineProject({
   test: {
     name: 'relay',
     include: ['src/**/*.test.ts'],
+    // The reliability suite loads the machine on purpose (thousands of sockets, killed
+    // processes): it runs on its own, after everything else (vitest.reliability.config.ts).
+    exclude: ['src/reliability/**'],
     env: { LOG_LEVEL: 'error' },
     testTimeout: 20_000,
   },

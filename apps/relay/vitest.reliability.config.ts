@@ -1,0 +1,22 @@
+import { defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const conditions = ['@referrals/source', ...defaultServerConditions];
+
+/**
+ * The reliability suite: faults, restarts, kills, storms and fuzzing. One file at a time and
+ * alone on the machine, so a storm's event-loop bound measures the relay, not its neighbours.
+ */
+export default defineConfig({
+  test: {
+    name: 'relay-reliability',
+    root: import.meta.dirname,
+    include: ['src/reliability/**/*.test.ts'],
+    env: { LOG_LEVEL: 'error' },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+});
