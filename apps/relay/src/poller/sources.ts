@@ -1,5 +1,7 @@
 import type { StreamName } from '../keys.js';
+import type { Opportunity } from '@referrals/shared';
 import type { UpstreamClient } from '../upstream/client.js';
+import { ValidationMemo } from '../upstream/pageValidation.js';
 
 /** One stream the poller reads: how to fetch it whole and how to key its records. */
 export interface PollSource {
@@ -24,14 +26,19 @@ export function upstreamDate(d: Date): string {
 }
 
 /** Every referral of the window: the first page, then the rest a few pages at a time. */
-async function allReferrals(upstream: UpstreamClient, now: Date) {
+async function allReferrals(
+  upstream: UpstreamClient,
+  now: Date,
+  memo: ValidationMemo<Opportunity>,
+) {
+  memo.startCycle();
   const start = upstreamDate(new Date(now.getTime() - REFERRAL_WINDOW_DAYS * 86_400_000));
-  const first = await upstream.referralsPage(0, REFERRAL_PAGE_SIZE, start);
+  const first = await upstream.referralsPage(0, REFERRAL_PAGE_SIZE, start, memo);
   const pages = Math.ceil(first.totalElements / REFERRAL_PAGE_SIZE);
   const rest: (typeof first.content)[] = [];
   for (let p = 1; p < pages; p += PARALLEL_PAGES) {
     const batch = Array.from({ length: Math.min(PARALLEL_PAGES, pages - p) }, (_, i) =>
-      upstream.referralsPage(p + i, REFERRAL_PAGE_SIZE, start).then((r) => r.content),
+      upstream.referralsPage(p + i, REFERRAL_PAGE_SIZE, start, memo).then((r) => r.content),
     );
     rest.push(...(await Promise.all(batch)));
   }
@@ -40,10 +47,11 @@ async function allReferrals(upstream: UpstreamClient, now: Date) {
 
 /** The sources of every stream, read from the upstream services. */
 export function pollSources(upstream: UpstreamClient): readonly PollSource[] {
+  const referralMemo = new ValidationMemo<Opportunity>((r) => r.opportunityId);
   return [
     {
       stream: 'referrals',
-      fetch: (now) => allReferrals(upstream, now),
+      fetch: (now) => allReferrals(upstream, now, referralMemo),
       idOf: (r) => (r as { opportunityId: number }).opportunityId,
     },
     {

@@ -85,6 +85,11 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
         }),
     ...(o.adapter ? { adapter: o.adapter } : {}),
   });
+  // Each connection would otherwise keep its whole upgrade request (headers, sockets) for life;
+  // nothing here reads it after the handshake (Socket.IO's own memory-usage advice).
+  io.engine.on('connection', (raw: { request: unknown }) => {
+    raw.request = null;
+  });
   const fanout = createFanout(o.readModel, {
     emit: (
       room: string,
@@ -125,6 +130,8 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
       (principal) => {
         socket.data.principal = principal;
         socket.data.topics ??= {};
+        // The verified principal is kept; the raw token need not live as long as the socket.
+        delete (socket.handshake.auth as { token?: unknown }).token;
         next();
       },
       (err: unknown) =>

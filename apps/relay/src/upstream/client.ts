@@ -23,7 +23,7 @@ import {
   type PriorityEntry,
 } from '@referrals/shared';
 import { createUpstreamHttp, UpstreamError, type UpstreamHttpOptions } from './http.js';
-import { validatePage } from './pageValidation.js';
+import { validatePage, type ValidationMemo } from './pageValidation.js';
 
 /** Where the upstream services live. */
 export interface UpstreamUrls {
@@ -62,7 +62,12 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
     http,
 
     /** One page of referrals added since startDate (MM/DD/YYYY), newest first. */
-    referralsPage: async (page: number, size: number, startDate: string) =>
+    referralsPage: async (
+      page: number,
+      size: number,
+      startDate: string,
+      memo?: ValidationMemo<Opportunity>,
+    ) =>
       validatePage(
         await http.send({
           baseUrl: opp,
@@ -72,6 +77,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
         }),
         opportunitySchema,
         'GET /api/v1/marketplace-opportunities',
+        memo,
       ),
 
     referral: (id: number): Promise<Opportunity> =>
