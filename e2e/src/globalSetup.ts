@@ -99,7 +99,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_SIM_URL = sim;
   process.env.E2E_REDIS_PREFIX = prefix;
   return async () => {
-    for (const c of children) c.kill('SIGTERM');
+    // The relay first, so it never polls a stand-in that is already gone.
+    for (const c of [...children].reverse()) {
+      c.kill('SIGTERM');
+      await new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)));
+    }
     await Promise.all(
       children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),
     );
