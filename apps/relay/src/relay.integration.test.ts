@@ -260,6 +260,15 @@ describe('who may see and change what', () => {
         body: JSON.stringify({ version, priorities: reversed, updates: [] }),
       });
     expect((await save(list.priorityVersion)).status).toBe(200);
+    // The saving admin reads its own write at once, without waiting for a poll.
+    const after = (await (
+      await fetch(`${url}/api/marketplaces`, { headers })
+    ).json()) as typeof list;
+    const order = after.items
+      .filter((m) => m.enabled && m.includedInMarketplaceFlow)
+      .sort((x, y) => (x.priority ?? 999) - (y.priority ?? 999))
+      .map((m) => m.id);
+    expect(order).toEqual(reversed.map((p) => p.id));
     const stale = await save(list.priorityVersion);
     expect(stale.status).toBe(409);
     const body = (await stale.json()) as { details: { priorityVersion: string } };

@@ -1,6 +1,6 @@
 import { featureFlagSchema } from '@referrals/shared';
 import * as yup from 'yup';
-import { commitRecord } from '../readModel/directCommit.js';
+import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, upstreamFailure, type Handler, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
 import { validateBody } from './validateBody.js';
@@ -150,13 +150,7 @@ export function adminRoutes(d: GatewayDeps): Route[] {
         const body = valid.value;
         try {
           const created = await upstream.createFeatureFlag(body);
-          await commitRecord(
-            readModel.store,
-            'featureFlags',
-            created,
-            (f) => f.id,
-            d.now().getTime(),
-          );
+          await commitAndSee(d, 'featureFlags', created, (f) => f.id);
           return { status: 201, body: created };
         } catch (err) {
           return upstreamFailure(err, `create feature flag ${body.name}`);
@@ -177,13 +171,7 @@ export function adminRoutes(d: GatewayDeps): Route[] {
           return fail(400, 'the flag id does not match the address');
         try {
           const saved = await upstream.updateFeatureFlag(body);
-          await commitRecord(
-            readModel.store,
-            'featureFlags',
-            saved,
-            (f) => f.id,
-            d.now().getTime(),
-          );
+          await commitAndSee(d, 'featureFlags', saved, (f) => f.id);
           return ok(saved);
         } catch (err) {
           return upstreamFailure(err, `update feature flag ${body.name}`);

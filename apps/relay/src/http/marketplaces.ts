@@ -8,7 +8,7 @@ import {
   type MarketplaceCreate,
 } from '@referrals/shared';
 import * as yup from 'yup';
-import { commitRecord } from '../readModel/directCommit.js';
+import { commitAndSee, commitAndSeeAll } from './commitAndSee.js';
 import { priorityVersionOf, versionOf } from '../readModel/readModel.js';
 import { fail, idParam, ok, upstreamFailure, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
@@ -107,13 +107,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
           const problems = await formRuleErrors(body.value, sources);
           if (problems.length > 0) return fail(400, 'invalid marketplace', problems);
           const created = await upstream.createMarketplace(body.value);
-          await commitRecord(
-            readModel.store,
-            'marketplaces',
-            created,
-            (m) => m.id,
-            d.now().getTime(),
-          );
+          await commitAndSee(d, 'marketplaces', created, (m) => m.id);
           void d.pollNow();
           return { status: 201, body: withVersion(created) };
         } catch (err) {
@@ -145,13 +139,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
               );
             }
             const saved = await upstream.updateMarketplace(body.value.marketplace);
-            await commitRecord(
-              readModel.store,
-              'marketplaces',
-              saved,
-              (m) => m.id,
-              d.now().getTime(),
-            );
+            await commitAndSee(d, 'marketplaces', saved, (m) => m.id);
             void d.pollNow();
             return ok(withVersion(saved));
           } catch (err) {
@@ -194,7 +182,9 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
                 : null;
               await upstream.updateMarketplace({ ...m, enabled: u.enabled, priority });
             }
-            await d.pollNow();
+            // Read back and committed here, so the admin's next read shows the saved order.
+            await commitAndSeeAll(d, 'marketplaces', await upstream.marketplaces(), (m) => m.id);
+            void d.pollNow();
             return ok({ saved: true });
           } catch (err) {
             return upstreamFailure(err, 'save marketplaces');

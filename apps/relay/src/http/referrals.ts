@@ -12,7 +12,7 @@ import {
 } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
 import { marketplaceOfAgency, type UserProfile } from '../auth/profile.js';
-import { commitRecord } from '../readModel/directCommit.js';
+import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, principalOf, upstreamFailure, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
 
@@ -138,13 +138,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         }
         // Shown to everyone at once; the poll that follows confirms it with nothing new to send.
         const record = opportunitySchema.validateSync(claimed, { stripUnknown: true });
-        await commitRecord(
-          readModel.store,
-          'referrals',
-          record,
-          (r) => r.opportunityId,
-          d.now().getTime(),
-        );
+        await commitAndSee(d, 'referrals', record, (r) => r.opportunityId);
         void d.pollNow();
         return ok(record);
       },

@@ -1,6 +1,6 @@
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
-import { hashRecords } from './diff.js';
+import { diffRecords, hashRecords, isEmptyDiff } from './diff.js';
 import { StaleCommitError, type ReadModelStore } from './store.js';
 
 const log = logger('readModel');
@@ -16,20 +16,51 @@ export async function commitRecord<T extends object>(
   record: T,
   idOf: (r: T) => string | number,
   at: number,
-): Promise<void> {
+): Promise<number | undefined> {
   const [hashed] = hashRecords([record], idOf);
-  if (!hashed) return;
+  if (!hashed) return undefined;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       const seq = await store.loadSeq(stream);
-      await store.commit(stream, { upserts: [hashed], removed: [], added: 0 }, seq, at);
-      return;
+      return (await store.commit(stream, { upserts: [hashed], removed: [], added: 0 }, seq, at))
+        .seq;
     } catch (err) {
       if (err instanceof StaleCommitError) continue;
       // The write is already done upstream; answering 500 would invite a retry that applies it
       // twice. The next poll commits the record instead.
       log.warn({ err, stream }, 'could not commit a written record; the next poll will');
-      return;
+      return undefined;
     }
   }
+  return undefined;
+}
+
+/**
+ * Commits a whole stream just read back after a write that touched many records (a priorities
+ * save), diffed against what the store holds, so the writer reads its own write at once.
+ */
+export async function commitFresh<T extends object>(
+  store: ReadModelStore,
+  stream: StreamName,
+  records: readonly T[],
+  idOf: (r: T) => string | number,
+  at: number,
+): Promise<number | undefined> {
+  const hashed = hashRecords(records, idOf);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const { seq, hashes } = await store.loadHashes(stream);
+      const diff = diffRecords(hashes, hashed);
+      if (isEmptyDiff(diff)) return seq;
+      return (await store.commit(stream, diff, seq, at)).seq;
+    } catch (err) {
+      if (err instanceof StaleCommitError) continue;
+      log.warn(
+        { err, stream },
+        'could not commit a stream read back after a write; the next poll will',
+      );
+      return undefined;
+    }
+  }
+  return undefined;
 }

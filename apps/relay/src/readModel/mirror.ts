@@ -62,6 +62,26 @@ export class StreamMirror<T> {
     return this.records.get(String(id));
   }
 
+  /**
+   * Resolves once the mirror holds `seq` (true) or after `timeoutMs` (false), so a writer can read
+   * its own write from this instance at once.
+   */
+  waitForSeq(seq: number | undefined, timeoutMs = 2000): Promise<boolean> {
+    if (seq === undefined || this.seqNow >= seq) return Promise.resolve(seq !== undefined);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        stop();
+        resolve(false);
+      }, timeoutMs);
+      const stop = this.onEvent(() => {
+        if (this.seqNow < seq) return;
+        clearTimeout(timer);
+        stop();
+        resolve(true);
+      });
+    });
+  }
+
   /** Calls `listener` with every event applied from now on; returns the unsubscribe function. */
   onEvent(listener: (e: MirrorEvent<T>) => void): () => void {
     this.listeners.add(listener);
