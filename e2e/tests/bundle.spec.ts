@@ -1,14 +1,24 @@
 import { expect, stack, test } from '../src/fixtures.js';
 
 test.describe('web bundle', () => {
-  test('carries no upstream address or basic-auth secret', async ({ page }) => {
+  test('is sent compressed and carries no upstream address or basic-auth secret', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
+    const encodings: string[] = [];
     page.on('response', async (r) => {
-      if (r.url().endsWith('.js')) scripts.push(await r.text());
+      if (!r.url().endsWith('.js')) return;
+      const text = await r.text();
+      // Below 1 KiB compression does not pay, and the relay sends such scripts as they are.
+      if (text.length > 1024) encodings.push((await r.allHeaders())['content-encoding'] ?? 'none');
+      scripts.push(text);
     });
     await page.goto(`${stack().baseUrl}/public-referrals`);
     await expect(page.getByRole('grid')).toBeVisible();
     expect(scripts.length).toBeGreaterThan(0);
+    // Sent compressed: the scripts are most of what a first visit downloads.
+    expect(encodings.length).toBeGreaterThan(0);
+    for (const encoding of encodings) expect(['br', 'gzip']).toContain(encoding);
     for (const text of [...scripts, await page.content()]) {
       expect(text).not.toContain('opportunity-console');
       expect(text).not.toContain(stack().simUrl);

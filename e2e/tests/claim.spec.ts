@@ -40,6 +40,9 @@ test.describe('producer', () => {
     const panel = page.getByRole('dialog');
     await expect(panel).toBeVisible();
     await panel.getByRole('button', { name: /Claim Now/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm your claim' });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(confirm).toBeHidden();
     await expect(panel).toContainText('Claimed');
     await expect(panel).toContainText('Marchbanks');
     await page.screenshot({ path: test.info().outputPath('details-claimed.png') });
@@ -75,6 +78,10 @@ test.describe('two browsers', () => {
     await producer
       .getByRole('dialog')
       .getByRole('button', { name: /Claim Now/ })
+      .click();
+    await producer
+      .getByRole('dialog', { name: 'Confirm your claim' })
+      .getByRole('button', { name: 'Confirm' })
       .click();
     expect((await claimed).status()).toBe(200);
     await expect(watched).toContainText('Claimed', { timeout: 1000 });

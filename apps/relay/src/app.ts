@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import express from 'express';
+import compression from 'compression';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { createProfileResolver } from './auth/profile.js';
@@ -183,6 +184,8 @@ export async function createRelay(config: RelayConfig) {
     ),
   );
   if (existsSync(config.webDist)) {
+    // The web app's scripts are most of what a first visit downloads: send them compressed.
+    app.use(compression());
     app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
     // Client-side routes: every other GET gets the app shell.
     app.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res) => {

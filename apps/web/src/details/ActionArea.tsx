@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import PhoneIcon from '@mui/icons-material/Phone';
 import {
@@ -8,8 +9,12 @@ import {
   type ActionOpportunity,
 } from '@referrals/shared';
 import { useNow, VIEWER_TIME_ZONE } from '../time/clock';
+import { ClaimConfirmDialog } from './ClaimConfirmDialog';
 
-/** The action area of the details panel, from the shared button model (section 4). */
+/**
+ * The action area of the details panel, from the shared button model (section 4). Claim Now and
+ * Talk Now ask for confirmation with the price first; only Confirm claims.
+ */
 export const ActionArea = ({
   referral,
   privileged,
@@ -19,10 +24,11 @@ export const ActionArea = ({
   readonly referral: ActionOpportunity;
   readonly privileged: boolean;
   readonly busy: boolean;
-  /** Claims the referral (Claim Now, and Talk Now for direct-call referrals). */
+  /** Claims the referral (Claim Now, and Talk Now for direct-call referrals), once confirmed. */
   readonly onClaim: () => void;
 }) => {
   const now = useNow();
+  const [confirming, setConfirming] = useState(false);
   const action = referralAction({
     opportunity: referral,
     privileged,
@@ -31,6 +37,8 @@ export const ActionArea = ({
     now,
     timeZone: VIEWER_TIME_ZONE,
   });
+  // A referral that stops being claimable (someone else won it live) drops its open question.
+  if (confirming && action.kind !== 'claim' && action.kind !== 'talkNow') setConfirming(false);
   const was = wasPriceText(action);
   const wasLine = was && (
     <Box component="s" sx={{ color: '#5c6166', ml: 1 }}>
@@ -46,12 +54,21 @@ export const ActionArea = ({
             variant="contained"
             size="large"
             disabled={busy}
-            onClick={onClaim}
+            onClick={() => setConfirming(true)}
             startIcon={action.kind === 'talkNow' ? <PhoneIcon /> : undefined}
           >
             {actionText(action)}
           </Button>
           {wasLine}
+          <ClaimConfirmDialog
+            action={action}
+            open={confirming}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              onClaim();
+            }}
+          />
         </Box>
       );
     case 'statusButton':

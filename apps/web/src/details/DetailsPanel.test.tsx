@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Role } from '@referrals/shared';
 import { ApiError } from '../api/ApiError';
@@ -19,19 +19,47 @@ const row: GridRow = {
   discountPrice: null,
 };
 
+/** Claim Now, then Confirm in the confirmation dialog. */
+const claimConfirmed = async () => {
+  fireEvent.click(await screen.findByRole('button', { name: 'Claim Now - $40' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm your claim' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+};
+
 describe('DetailsPanel', () => {
-  it('says a referral is no longer available when the claim loses (409)', async () => {
+  it('claims only once the price is confirmed', async () => {
     const api = fakeApi({ '/api/referrals/7': row });
-    api.post.mockImplementation(() =>
-      Promise.reject(new ApiError(409, 'This referral is no longer available.')),
-    );
     renderWith(<DetailsPanel referral={row} onClose={() => undefined} />, {
       api,
       auth: fakeAuth(sessionOf(Role.CONSOLE_PRODUCER)),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Claim Now - $40' }));
-    expect(await screen.findByText('This referral is no longer available.')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your claim' });
+    expect(within(dialog).getByText('Claim this referral for $40?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Confirm your claim' })).toBeNull(),
+    );
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('says plainly that someone else won when the claim loses (409), and shows it Claimed', async () => {
+    const taken = { ...row, marketplaceStatus: 'Claimed' };
+    const api = fakeApi({ '/api/referrals/7': row });
+    api.post.mockImplementation(() => {
+      api.get.mockImplementation(() => Promise.resolve(taken));
+      return Promise.reject(new ApiError(409, 'This referral is no longer available.'));
+    });
+    renderWith(<DetailsPanel referral={row} onClose={() => undefined} />, {
+      api,
+      auth: fakeAuth(sessionOf(Role.CONSOLE_PRODUCER)),
+    });
+    await claimConfirmed();
+    expect(await screen.findByText('Someone else claimed this referral first.')).toBeTruthy();
+    expect(api.post).toHaveBeenCalledTimes(1);
     expect(api.post).toHaveBeenCalledWith('/api/referrals/7/claim');
+    const status = await screen.findByRole<HTMLButtonElement>('button', { name: 'Claimed' });
+    expect(status.disabled).toBe(true);
   });
 
   it('shows the claimed referral with its contact details at once after a won claim', async () => {
@@ -52,8 +80,9 @@ describe('DetailsPanel', () => {
       api,
       auth: fakeAuth(sessionOf(Role.CONSOLE_PRODUCER)),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Claim Now - $40' }));
+    await claimConfirmed();
     expect(await screen.findByText('Claimed ($40)')).toBeTruthy();
+    expect(api.post).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Ann Lee')).toBeTruthy();
     expect(screen.getByRole('region').getAttribute('data-layout')).toBe('full');
   });

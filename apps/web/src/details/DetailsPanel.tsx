@@ -91,7 +91,13 @@ export const DetailsPanel = ({
             </IconButton>
           </Stack>
           <Box sx={{ my: 2 }}>
-            <ActionArea referral={o} privileged={access.privileged} busy={busy} onClaim={claim} />
+            <ActionArea
+              key={o.opportunityId}
+              referral={o}
+              privileged={access.privileged}
+              busy={busy}
+              onClaim={claim}
+            />
             {error && (
               <Alert severity="error" sx={{ mt: 1 }}>
                 {error}

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { Opportunity } from '@referrals/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { CONFIRM_TEXTS, type Opportunity } from '@referrals/shared';
 import { isApiError } from '../api/ApiError';
 import { useServices } from '../app/services';
 import type { GridRow } from '../referrals/gridColumns';
@@ -7,12 +7,10 @@ import type { GridRow } from '../referrals/gridColumns';
 /** A referral in the panel: what the server shows this user (contact details only if bought). */
 export type DetailReferral = GridRow & Partial<Opportunity>;
 
-/** Message of a lost claim race (the relay's 409). */
-export const NO_LONGER_AVAILABLE = 'This referral is no longer available.';
-
 /**
  * The panel's referral: the list row at once, then the full record; Claim Now replaces it with the
- * claimed referral the relay answers, so the result shows without waiting for the live change.
+ * claimed referral the relay answers, so the result shows without waiting for the live change. A
+ * lost race (409) says so plainly and reloads the record, so the panel shows who has it now.
  */
 export const useReferralDetail = (row: GridRow | null) => {
   const { api } = useServices();
@@ -26,18 +24,25 @@ export const useReferralDetail = (row: GridRow | null) => {
     setDetail((d) => (row && d?.opportunityId === row.opportunityId ? { ...d, ...row } : row));
   }, [row]);
 
+  const load = useCallback(
+    (isLive: () => boolean) => {
+      if (id === null) return;
+      api.get<DetailReferral>(`/api/referrals/${id}`).then(
+        (full) => isLive() && setDetail((d) => (d?.opportunityId === id ? { ...d, ...full } : d)),
+        () => undefined, // the list row is still shown
+      );
+    },
+    [api, id],
+  );
+
   useEffect(() => {
     setError(null);
-    if (id === null) return;
     let live = true;
-    api.get<DetailReferral>(`/api/referrals/${id}`).then(
-      (full) => live && setDetail((d) => ({ ...d, ...full })),
-      () => undefined, // the list row is still shown
-    );
+    load(() => live);
     return () => {
       live = false;
     };
-  }, [api, id]);
+  }, [load]);
 
   const claim = () => {
     if (id === null) return;
@@ -47,14 +52,13 @@ export const useReferralDetail = (row: GridRow | null) => {
       .post<Opportunity>(`/api/referrals/${id}/claim`)
       .then(
         (claimed) => setDetail(claimed),
-        (err: unknown) =>
+        (err: unknown) => {
+          const lost = isApiError(err, 409);
           setError(
-            isApiError(err, 409)
-              ? NO_LONGER_AVAILABLE
-              : isApiError(err)
-                ? err.error
-                : 'The claim failed.',
-          ),
+            lost ? CONFIRM_TEXTS.claimLost : isApiError(err) ? err.error : 'The claim failed.',
+          );
+          if (lost) load(() => true);
+        },
       )
       .finally(() => setBusy(false));
   };

@@ -30,6 +30,7 @@ import {
 } from './listState';
 import { PagingFooter } from './PagingFooter';
 import { ReferralGrid } from './ReferralGrid';
+import { StatusModal } from './StatusModal';
 import { useListState } from './useListState';
 
 const EMPTY_PAGE: FetchedPage<ListReferral> = { seq: 0, content: [], totalElements: 0 };
@@ -52,6 +53,8 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
   );
   const [selected, setSelected] = useState<GridRow | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
+  const [statusOf, setStatusOf] = useState<GridRow | null>(null);
+  const [statusOpen, setStatusOpen] = useState(false);
 
   const params = listRequestParams(state, true);
   const requestKey = JSON.stringify(params);
@@ -76,6 +79,10 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
     setSelected(row);
     setPanelOpen(true);
   }, []);
+  const openStatus = useCallback((row: GridRow) => {
+    setStatusOf(row);
+    setStatusOpen(true);
+  }, []);
   const context: CellContext = useMemo(
     () => ({
       privileged: access.privileged,
@@ -84,16 +91,19 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
       showTalkNow: access.showTalkNow,
       mobile,
       onOpen: open,
+      onStatus: openStatus,
     }),
-    [access, defaults.showPrices, mobile, open],
+    [access, defaults.showPrices, mobile, open, openStatus],
   );
   const base = variant === 'all' ? ALL_REFERRALS_COLUMNS : AVAILABLE_REFERRALS_COLUMNS;
   const columns = useMemo(
     () => visibleColumns(base, defaults.extraColumns),
     [base, defaults.extraColumns],
   );
-  // A row that changed live shows its new data in the panel too.
-  const current = page.rows.find((r) => r.opportunityId === selected?.opportunityId) ?? selected;
+  // A row that changed live shows its new data in the panel and the status modal too.
+  const live = (row: GridRow | null) =>
+    page.rows.find((r) => r.opportunityId === row?.opportunityId) ?? row;
+  const current = live(selected);
 
   return (
     <Box>
@@ -136,6 +146,11 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
       {defaults.detailsPanel && (
         <DetailsPanel referral={panelOpen ? current : null} onClose={() => setPanelOpen(false)} />
       )}
+      <StatusModal
+        referral={live(statusOf)}
+        open={statusOpen}
+        onClose={() => setStatusOpen(false)}
+      />
     </Box>
   );
 };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Tooltip } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import PhoneIcon from '@mui/icons-material/Phone';
 import StarIcon from '@mui/icons-material/Star';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -12,7 +12,6 @@ import {
   fullName,
   industryText,
   isDirectCall,
-  OPPORTUNITY_TYPE_NAMES,
   OpportunityType,
   premiumText,
   recentBadgeColour,
@@ -20,7 +19,6 @@ import {
   statusIcon,
   statusLabel,
   talkNowNoteText,
-  TOOLTIP,
   yearsText,
   type ColumnDef,
   type Opportunity,
@@ -29,6 +27,7 @@ import type { ReferralRow } from '../live/useReferralPage';
 import { ActionCell } from './cells/ActionCell';
 import { Badge } from './cells/Badge';
 import { StatusIcon } from './cells/StatusIcon';
+import { TypeCell } from './cells/TypeCell';
 import {
   AcquiredCell,
   AgeCell,
@@ -49,6 +48,8 @@ export interface CellContext {
   readonly mobile: boolean;
   /** Opens the details panel of a row (list buttons); absent when the panel is off. */
   readonly onOpen?: (row: GridRow) => void;
+  /** Opens the status modal of a row (status buttons); the panel when absent. */
+  readonly onStatus?: (row: GridRow) => void;
 }
 
 const full = (r: GridRow): Opportunity => ({ ...EMPTY, ...r }) as Opportunity;
@@ -75,17 +76,6 @@ const EMPTY: Partial<Opportunity> = {
   soldPrice: null,
 };
 
-const TypeCell = ({ type }: { readonly type: string }) => (
-  <Tooltip
-    title={OPPORTUNITY_TYPE_NAMES[type as OpportunityType] ?? type}
-    enterDelay={TOOLTIP.showDelayMs}
-    leaveDelay={TOOLTIP.hideDelayMs}
-    placement={TOOLTIP.placement}
-  >
-    <span>{type}</span>
-  </Tooltip>
-);
-
 /** The cell of each shared column id. */
 const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => ReactNode>> = {
   addDate: (r) => <DeliveredCell addDate={r.addDate} />,
@@ -93,7 +83,12 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
   limitedTime: (r) => <CountdownCell row={r} />,
   status: (r, ctx) =>
     ctx.onOpen ? (
-      <ActionCell row={r} viewer={ctx} onOpen={() => ctx.onOpen?.(r)} />
+      <ActionCell
+        row={r}
+        viewer={ctx}
+        onOpen={() => ctx.onOpen?.(r)}
+        onStatus={() => (ctx.onStatus ?? ctx.onOpen)?.(r)}
+      />
     ) : (
       <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
         <StatusIcon icon={statusIcon(r.marketplaceStatus)} />

@@ -1,5 +1,6 @@
 import { PRICES } from './constants.js';
 import type { ReferralAction } from './actions.js';
+import type { DayStamp } from './ageText.js';
 import { formatUsd } from './money.js';
 
 const withPrice = (label: string, price: number | null): string =>
@@ -28,14 +29,17 @@ export const wasPriceText = (action: ReferralAction): string | null =>
     ? `was ${formatUsd(action.wasPrice)}`
     : null;
 
+/** '{verb} Today at 2:05 PM' or '{verb} on 3/14/24 at 9:00 AM'. */
+export const stampedText = (verb: string, when: DayStamp): string =>
+  when.kind === 'today'
+    ? `${verb} Today at ${when.time}`
+    : `${verb} on ${when.date} at ${when.time}`;
+
 /** 'Claimed Today at 2:05 PM' or 'Assigned on 3/14/24 at 9:00 AM' of a full-contact line. */
-export const fullContactWhenText = (action: ReferralAction): string | null => {
-  if (action.kind !== 'fullContact' || action.when === null) return null;
-  const w = action.when;
-  return w.kind === 'today'
-    ? `${action.verb} Today at ${w.time}`
-    : `${action.verb} on ${w.date} at ${w.time}`;
-};
+export const fullContactWhenText = (action: ReferralAction): string | null =>
+  action.kind !== 'fullContact' || action.when === null
+    ? null
+    : stampedText(action.verb, action.when);
 
 /** The notes-column button of the available list: 'Talk now - $30', hidden for carriers. */
 export const talkNowNoteText = (showTalkNow: boolean): string | null =>

@@ -18,6 +18,7 @@ export * from './routes.js';
 export * from './navigation.js';
 export * from './actions.js';
 export * from './actionText.js';
+export * from './confirmTexts.js';
 export * from './texts.js';
 export * from './urlValidator.js';
 export * from './messages.js';

@@ -22,18 +22,22 @@ export interface ActionViewer {
 }
 
 /**
- * The Status column of a list: the status icon and the action of the shared button model. Every
- * button in a list opens the referral's details panel, where claiming happens; a status button
- * ('opens a modal' in the spec) opens the same panel.
+ * The Status column of a list: the status icon and the action of the shared button model. Claim
+ * Now and Talk Now open the referral's details panel, where claiming (with its confirmation)
+ * happens; a status button opens the status modal ('in lists it opens a modal').
  */
 export const ActionCell = ({
   row,
   viewer,
   onOpen,
+  onStatus,
 }: {
   readonly row: ActionOpportunity;
   readonly viewer: ActionViewer;
+  /** Opens the details panel of the row. */
   readonly onOpen: () => void;
+  /** Opens the status modal of the row. */
+  readonly onStatus: () => void;
 }) => {
   const theme = useTheme();
   const action = referralAction({
@@ -45,22 +49,29 @@ export const ActionCell = ({
   });
   const was = wasPriceText(action);
   const label = statusLabel(row.marketplaceStatus);
-  const open = (e: MouseEvent) => {
+  // The row's own click would open the panel as well: a button's click stops here.
+  const only = (then: () => void) => (e: MouseEvent) => {
     e.stopPropagation();
-    onOpen();
+    then();
   };
   const body =
     action.kind === 'claim' || action.kind === 'talkNow' ? (
       <Button
         size="small"
         variant="contained"
-        onClick={open}
+        onClick={only(onOpen)}
         startIcon={action.kind === 'talkNow' ? <PhoneIcon /> : undefined}
       >
         {actionText(action)}
       </Button>
     ) : action.kind === 'statusButton' ? (
-      <Button size="small" variant="outlined" color="inherit" onClick={open}>
+      <Button
+        size="small"
+        variant="outlined"
+        color="inherit"
+        aria-haspopup="dialog"
+        onClick={only(action.behaviour === 'openModal' ? onStatus : onOpen)}
+      >
         {actionText(action)}
       </Button>
     ) : (

@@ -1,0 +1,51 @@
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useId } from 'react';
+import {
+  claimConfirmText,
+  CONFIRM_TEXTS,
+  wasPriceText,
+  type ReferralAction,
+} from '@referrals/shared';
+
+/**
+ * Asks before a claim: 'Claim this referral for $38?' with the struck 'was' price under decay.
+ * Only Confirm claims; Cancel, Escape and the backdrop close it without a call. Focus starts on
+ * Cancel, so a stray Enter never spends money.
+ */
+export const ClaimConfirmDialog = ({
+  action,
+  open,
+  onConfirm,
+  onCancel,
+}: {
+  /** The claim or Talk Now action being confirmed; its price is the one asked about. */
+  readonly action: ReferralAction;
+  readonly open: boolean;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}) => {
+  const titleId = useId();
+  const textId = useId();
+  const was = wasPriceText(action);
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} aria-describedby={textId}>
+      <DialogTitle id={titleId}>{CONFIRM_TEXTS.claimTitle}</DialogTitle>
+      <DialogContent id={textId}>
+        {claimConfirmText(action)}
+        {was && (
+          <Box component="s" sx={{ color: '#5c6166', ml: 1 }}>
+            {was}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} autoFocus>
+          {CONFIRM_TEXTS.cancel}
+        </Button>
+        <Button variant="contained" onClick={onConfirm}>
+          {CONFIRM_TEXTS.confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

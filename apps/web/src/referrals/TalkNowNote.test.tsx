@@ -1,0 +1,51 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Role, type ListReferral } from '@referrals/shared';
+import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
+import { ReferralListPage } from './ReferralListPage';
+
+const row: Partial<ListReferral> = {
+  opportunityId: 3,
+  opportunityType: 'CIR',
+  marketplaceStatus: 'Available',
+  addDate: new Date(Date.now() - 3_600_000).toISOString(),
+  state: 'TX',
+  city: 'Austin',
+  category: 'COMMERCIAL',
+  businessLines: [],
+  dynamicPrice: 40,
+  discountPrice: null,
+};
+
+/** The available-referral list (with its Notes column) as a user of `role`. */
+const availableListAs = (role: Role) => {
+  const api = fakeApi({
+    '/api/referrals': { seq: 1, content: [row], totalElements: 1 },
+    '/api/referrals/3': row,
+  });
+  renderWith(<ReferralListPage variant="available" />, {
+    api,
+    auth: fakeAuth(sessionOf(role)),
+    url: '/admin/claim-it-referrals?state=TX',
+  });
+  return api;
+};
+
+describe('Talk now note of the available list', () => {
+  it.each([Role.CONSOLE_PRODUCER, Role.CONSOLE_AGENCY_ADMIN, Role.CONSOLE_ADMIN])(
+    '%s sees the Talk now note, which opens the details panel',
+    async (role) => {
+      const api = availableListAs(role);
+      fireEvent.click(await screen.findByRole('button', { name: 'Talk now - $30' }));
+      await waitFor(() => expect(api.get).toHaveBeenCalledWith('/api/referrals/3'));
+      expect(await screen.findByRole('region', { name: /referral #3$/ })).toBeTruthy();
+      expect(api.post).not.toHaveBeenCalled();
+    },
+  );
+
+  it('is not shown to carriers', async () => {
+    availableListAs(Role.CONSOLE_CARRIER);
+    expect(await screen.findByText('Austin, TX')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Talk now/ })).toBeNull();
+  });
+});
