@@ -71,8 +71,9 @@ describe('marketplace-admin §4 comma lists, sources and states', () => {
     expect(excludedSourcesFrom(all, ['google'])).toEqual(['direct-call', 'web']);
   });
 
-  it('checks the states in stateCodes, in state-name order, ignoring unknown codes', () => {
-    expect(checkedStatesFrom(['TX', 'AK', 'ZZ'])).toEqual(['AK', 'TX']);
+  it('checks the states in stateCodes exactly as stored, so an untouched save sends them back', () => {
+    expect(checkedStatesFrom(['TX', 'AK', 'ZZ'])).toEqual(['TX', 'AK', 'ZZ']);
+    expect(checkedStatesFrom(['IA', 'IL', 'IN'])).toEqual(['IA', 'IL', 'IN']);
     expect(checkedStatesFrom(STATE_CODES)).toHaveLength(51);
   });
 });
@@ -82,7 +83,7 @@ describe('marketplace-admin §4 payment option', () => {
     [{ billed: true, debitPrepaidBalance: false }, 'BILLED'],
     [{ billed: false, debitPrepaidBalance: true }, 'DEBIT_PREPAID_BALANCE'],
     [{ billed: true, debitPrepaidBalance: true }, 'DEBIT_PREPAID_BALANCE'],
-    [{ billed: false, debitPrepaidBalance: false }, 'BILLED'],
+    [{ billed: false, debitPrepaidBalance: false }, null],
   ] as const)('%j reads as %s', (flags, option) => {
     expect(paymentOptionOf(flags)).toBe(option);
   });
@@ -90,6 +91,7 @@ describe('marketplace-admin §4 payment option', () => {
   it.each([
     ['BILLED', { billed: true, debitPrepaidBalance: false }],
     ['DEBIT_PREPAID_BALANCE', { billed: false, debitPrepaidBalance: true }],
+    [null, { billed: false, debitPrepaidBalance: false }],
   ] as const)('%s is saved as %j', (option, flags) => {
     expect(paymentFlags(option)).toEqual(flags);
   });

@@ -1,5 +1,4 @@
 import { PaymentOption } from '../domain/marketplace.js';
-import { STATE_CODES } from '../domain/states.js';
 import { PHONE_PREFIX } from './constants.js';
 
 /** Rounds to 2 decimals, away from the binary noise of `1 + 0.1`. */
@@ -49,20 +48,27 @@ export const excludedSourcesFrom = (
   checked: readonly string[],
 ): string[] => allSources.filter((s) => !checked.includes(s));
 
-/** States checked on an existing marketplace: those in stateCodes, in state-name order. */
-export const checkedStatesFrom = (stateCodes: readonly string[]): string[] =>
-  STATE_CODES.filter((c) => stateCodes.includes(c));
+/**
+ * States checked on an existing marketplace: stateCodes as stored, in the stored order, so saving
+ * without touching the states sends them back unchanged (the grid shows them in state-name order).
+ */
+export const checkedStatesFrom = (stateCodes: readonly string[]): string[] => [...stateCodes];
 
-/** The payment option a stored marketplace shows: debit prepaid wins over billed. */
+/**
+ * The payment option a stored marketplace shows: debit prepaid wins over billed; neither (the house
+ * marketplaces) gives null, no option chosen, so saving it untouched keeps both flags false.
+ */
 export const paymentOptionOf = (m: {
   billed: boolean;
   debitPrepaidBalance: boolean;
-}): PaymentOption =>
-  m.debitPrepaidBalance ? PaymentOption.DEBIT_PREPAID_BALANCE : PaymentOption.BILLED;
+}): PaymentOption | null => {
+  if (m.debitPrepaidBalance) return PaymentOption.DEBIT_PREPAID_BALANCE;
+  return m.billed ? PaymentOption.BILLED : null;
+};
 
-/** The stored billed / debitPrepaidBalance pair of a payment option (exactly one is true). */
+/** The stored billed / debitPrepaidBalance pair of a payment option (both false for none). */
 export const paymentFlags = (
-  option: PaymentOption,
+  option: PaymentOption | null,
 ): { billed: boolean; debitPrepaidBalance: boolean } => ({
   billed: option === PaymentOption.BILLED,
   debitPrepaidBalance: option === PaymentOption.DEBIT_PREPAID_BALANCE,

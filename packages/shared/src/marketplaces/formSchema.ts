@@ -130,7 +130,7 @@ export const marketplaceFormSchema: yup.ObjectSchema<
         lookup(ctx).purchaserFound !== false || ctx.createError({ message: M.purchaserNotFound })
       );
     }),
-    paymentOption: oneOf<PaymentOption>(PAYMENT_OPTIONS),
+    paymentOption: oneOf<PaymentOption>(PAYMENT_OPTIONS).nullable(),
     priceMode: oneOf<PriceMode>(PRICE_MODES),
     percentModifier: yup
       .number()

@@ -170,7 +170,7 @@ describe('marketplace-admin §4 filling the form from a marketplace', () => {
     ['phone shown without +1', v.phoneNumber, '5125550100'],
     ['debit prepaid payment', v.paymentOption, 'DEBIT_PREPAID_BALANCE'],
     ['sources not excluded are checked', v.checkedSources, ['direct-call', 'google']],
-    ['states in stateCodes are checked', v.checkedStates, ['AK', 'TX']],
+    ['states in stateCodes are checked, in stored order', v.checkedStates, ['TX', 'AK']],
     [
       'listed excluded line is Excluded',
       v.businessLineAppetites.find((l) => l.businessLineCode === 'CAUT')?.appetite,
@@ -220,10 +220,7 @@ describe('marketplace-admin §4 filling the form from a marketplace', () => {
       '',
       '',
     ]);
-    expect([w.referralDeliveryStartTime, w.referralDeliveryTimezone]).toEqual([
-      '',
-      'America/Chicago',
-    ]);
+    expect([w.referralDeliveryStartTime, w.referralDeliveryTimezone]).toEqual(['', '']);
   });
 });
 
@@ -237,7 +234,7 @@ describe('marketplace-admin §7 save payload', () => {
     expect(p.priceModifier).toBe(1.15);
     expect(p.phoneNumber).toBe('+15125550100');
     expect(p.riskAppetite.excludedSources).toEqual(['web']);
-    expect(p.riskAppetite.stateCodes).toEqual(['AK', 'TX']);
+    expect(p.riskAppetite.stateCodes).toEqual(['TX', 'AK']);
     expect(p.riskAppetite.excludedNaics).toEqual(['238220']);
     expect(p.riskAppetite.riskAppetiteBusinessLines).toEqual(
       m.riskAppetite.riskAppetiteBusinessLines,

@@ -93,7 +93,8 @@ export interface MarketplaceFormValues extends RangeValues, AppetiteSwitches, Da
   legalEntityName: string;
   phoneNumber: string;
   defaultPurchasingAgentEmailAddress: string;
-  paymentOption: PaymentOption;
+  /** Null: neither billed nor debit prepaid (as stored on the house marketplaces). */
+  paymentOption: PaymentOption | null;
   priceMode: PriceMode;
   percentModifier: number | null;
   deliveredPrice: number | null;

@@ -4,6 +4,7 @@ import { allLinesAt } from './formValues.js';
 import {
   appetiteCounts,
   lineAppetitesFrom,
+  linesForDisplay,
   riskAppetiteLinesFrom,
   setLineAppetite,
 } from './lineAppetites.js';
@@ -67,33 +68,27 @@ describe('marketplace-admin §4 business-line appetite', () => {
     });
   });
 
-  it('saves Excluded and Required lines only, with excluded true or false', () => {
+  it('saves Excluded and Required lines only: the stored ones in stored order, then new ones', () => {
     const changed = setLineAppetite(existing, 'LIFE', 'EXCLUDED');
+    const line = (code: string, category: string, excluded: boolean) => ({
+      riskAppetiteId: 7,
+      businessLineCode: code,
+      businessLineCategory: category,
+      excluded,
+    });
     expect(riskAppetiteLinesFrom(changed, 7)).toEqual([
-      {
-        riskAppetiteId: 7,
-        businessLineCode: 'AUTO',
-        businessLineCategory: 'PERSONAL',
-        excluded: false,
-      },
-      {
-        riskAppetiteId: 7,
-        businessLineCode: 'CAUT',
-        businessLineCategory: 'COMMERCIAL',
-        excluded: true,
-      },
-      {
-        riskAppetiteId: 7,
-        businessLineCode: 'LIFE',
-        businessLineCategory: 'LIFE_ANNUITIES',
-        excluded: true,
-      },
-      {
-        riskAppetiteId: 7,
-        businessLineCode: 'XXXX',
-        businessLineCategory: 'PERSONAL',
-        excluded: false,
-      },
+      line('CAUT', 'COMMERCIAL', true),
+      line('AUTO', 'PERSONAL', false),
+      line('XXXX', 'PERSONAL', false),
+      line('LIFE', 'LIFE_ANNUITIES', true),
     ]);
+  });
+
+  it('shows one category in display-name order, unknown codes last, whatever the stored order', () => {
+    const shown = linesForDisplay(existing, 'PERSONAL').map((l) => l.businessLineCode);
+    expect(shown[0]).toBe('ATV');
+    expect(shown.at(-1)).toBe('XXXX');
+    expect(shown.indexOf('AUTO')).toBeGreaterThan(shown.indexOf('ATV'));
+    expect(shown).toHaveLength(28);
   });
 });

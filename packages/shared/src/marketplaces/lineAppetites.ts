@@ -6,32 +6,41 @@ import type { LineAppetiteValue } from './formValues.js';
 
 /**
  * Appetite per business line of an existing marketplace: Optional unless the appetite lists the
- * line, where `excluded: true` gives Excluded and `false` gives Required. Listed codes this product
- * does not know are kept at the end, so saving does not drop them.
+ * line, where `excluded: true` gives Excluded and `false` gives Required. The listed lines come
+ * first, in their stored order and including codes this product does not know, so saving untouched
+ * sends the list back unchanged; the unlisted known lines follow in display-name order.
  */
 export const lineAppetitesFrom = (
   listed: readonly RiskAppetiteBusinessLine[],
 ): LineAppetiteValue[] => {
-  const byCode = new Map(listed.map((l) => [l.businessLineCode, l]));
-  const appetiteOf = (l: RiskAppetiteBusinessLine | undefined): Appetite => {
-    if (l === undefined) return Appetite.OPTIONAL;
-    return l.excluded ? Appetite.EXCLUDED : Appetite.REQUIRED;
-  };
-  const known = ALL_BUSINESS_LINES.map((line) => ({
+  const listedCodes = new Set(listed.map((l) => l.businessLineCode));
+  const kept = listed.map((l) => ({
+    businessLineCode: l.businessLineCode,
+    businessLineCategory: l.businessLineCategory,
+    appetite: l.excluded ? Appetite.EXCLUDED : Appetite.REQUIRED,
+  }));
+  const unlisted = ALL_BUSINESS_LINES.filter((line) => !listedCodes.has(line.code)).map((line) => ({
     businessLineCode: line.code,
     businessLineCategory: line.category,
-    appetite: appetiteOf(byCode.get(line.code)),
+    appetite: Appetite.OPTIONAL,
   }));
-  const knownCodes = new Set(known.map((l) => l.businessLineCode));
-  const unknown = listed
-    .filter((l) => !knownCodes.has(l.businessLineCode))
-    .map((l) => ({
-      businessLineCode: l.businessLineCode,
-      businessLineCategory: l.businessLineCategory,
-      appetite: appetiteOf(l),
-    }));
-  return [...known, ...unknown];
+  return [...kept, ...unlisted];
 };
+
+const DISPLAY_INDEX = new Map(ALL_BUSINESS_LINES.map((l, i) => [l.code, i]));
+
+/** The lines of one category in display-name order, codes this product does not know last. */
+export const linesForDisplay = (
+  values: readonly LineAppetiteValue[],
+  category: LineCategory,
+): LineAppetiteValue[] =>
+  values
+    .filter((v) => v.businessLineCategory === category)
+    .sort(
+      (a, b) =>
+        (DISPLAY_INDEX.get(a.businessLineCode) ?? Infinity) -
+        (DISPLAY_INDEX.get(b.businessLineCode) ?? Infinity),
+    );
 
 /** The lines to save: Optional ones are left out, others carry excluded true (Excluded) or false. */
 export const riskAppetiteLinesFrom = (

@@ -1,5 +1,5 @@
 import type { Marketplace } from '../schemas/marketplace.js';
-import { DEFAULT_DELIVERY_TIMEZONE, NaicsMode, PriceMode } from './constants.js';
+import { NaicsMode, PriceMode } from './constants.js';
 import {
   checkedSourcesFrom,
   checkedStatesFrom,
@@ -21,7 +21,8 @@ export interface FormFillContext {
 /**
  * The form values for a marketplace, or the new-marketplace defaults for null. An existing
  * marketplace opens in percent-modifier mode unless it applies a delivered price, with NAICS in
- * exclude mode, 24-hour delivery on when its window is 00:00:00-23:59:59, and every null text as ''.
+ * exclude mode, 24-hour delivery on when its window is 00:00:00-23:59:59, and every null text
+ * (timezone included) as ''; lists keep their stored order so an untouched save changes nothing.
  */
 export function toFormValues(m: Marketplace | null, ctx: FormFillContext): MarketplaceFormValues {
   if (m === null) return newMarketplaceDefaults();
@@ -66,7 +67,7 @@ export function toFormValues(m: Marketplace | null, ctx: FormFillContext): Marke
     deliver24Hours: isFullDay(start, end),
     referralDeliveryStartTime: start ?? '',
     referralDeliveryEndTime: end ?? '',
-    referralDeliveryTimezone: referralDeliveryTimezone ?? DEFAULT_DELIVERY_TIMEZONE,
+    referralDeliveryTimezone: referralDeliveryTimezone ?? '',
     deliverToApi: m.deliverToApi,
     referralDeliveryMethod: m.referralDeliveryMethod,
     deliveryApiType: m.deliveryApiType,

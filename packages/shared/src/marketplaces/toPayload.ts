@@ -23,6 +23,15 @@ export interface PayloadContext {
 
 const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 
+/**
+ * A time input's value as the service stores it, 'HH:mm:ss': browsers (and jsdom) drop zero
+ * seconds and give 'HH:mm', which the stored schema refuses; nothing typed gives null.
+ */
+export const toStoredTime = (text: string | null): string | null => {
+  const t = orNull(text ?? '');
+  return t !== null && /^\d{2}:\d{2}$/.test(t) ? `${t}:00` : t;
+};
+
 const windowOf = (w: {
   deliver24Hours: boolean;
   referralDeliveryStartTime: string | null;
@@ -31,8 +40,8 @@ const windowOf = (w: {
   w.deliver24Hours
     ? { referralDeliveryStartTime: FULL_DAY.start, referralDeliveryEndTime: FULL_DAY.end }
     : {
-        referralDeliveryStartTime: orNull(w.referralDeliveryStartTime ?? ''),
-        referralDeliveryEndTime: orNull(w.referralDeliveryEndTime ?? ''),
+        referralDeliveryStartTime: toStoredTime(w.referralDeliveryStartTime),
+        referralDeliveryEndTime: toStoredTime(w.referralDeliveryEndTime),
       };
 
 const recipientPayload = (r: RecipientFormValues, marketplaceId: number | null) => {

@@ -107,6 +107,8 @@ export const MarketplaceTable = ({
           collisionDetection={closestCenter}
           autoScroll={AUTO_SCROLL}
           onDragEnd={onDragEnd}
+          // The screen-reader instructions and announcements are divs: keep them out of the table.
+          accessibility={{ container: document.body }}
         >
           <SortableContext items={enabled.map((m) => m.id)} strategy={verticalListSortingStrategy}>
             <TableBody>

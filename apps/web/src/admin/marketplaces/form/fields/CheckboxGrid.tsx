@@ -27,10 +27,12 @@ export const CheckboxGrid = ({
     control={form.control}
     name={name}
     render={({ field, fieldState }) => {
-      const checked = new Set(Array.isArray(field.value) ? (field.value as string[]) : []);
+      const current = Array.isArray(field.value) ? (field.value as string[]) : [];
+      const checked = new Set(current);
+      // The stored order is kept (an untouched entry is sent back where it was); a new one goes last.
       const toggle = (value: string, on: boolean) => {
-        const next = options.map((o) => o.value).filter((v) => (v === value ? on : checked.has(v)));
-        field.onChange(next);
+        const rest = current.filter((v) => v !== value);
+        field.onChange(on ? [...rest, value] : rest);
         field.onBlur();
       };
       return (

@@ -6,6 +6,7 @@ import {
   APPETITE_LABELS,
   APPETITES,
   appetiteCounts,
+  linesForDisplay,
   setLineAppetite,
   type LineCategory,
 } from '@referrals/shared';
@@ -49,34 +50,32 @@ const LineChoices = ({
               gap: 1,
             }}
           >
-            {field.value
-              .filter((l) => l.businessLineCategory === category)
-              .map((l) => (
-                <FormControl key={l.businessLineCode} size="small" fullWidth>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <Typography variant="body2" sx={{ flex: 1 }} id={`line-${l.businessLineCode}`}>
-                      {NAMES.get(l.businessLineCode) ?? l.businessLineCode}
-                    </Typography>
-                    <Select
-                      size="small"
-                      value={l.appetite}
-                      inputProps={{ 'aria-labelledby': `line-${l.businessLineCode}` }}
-                      onChange={(e) =>
-                        field.onChange(
-                          setLineAppetite(field.value, l.businessLineCode, e.target.value),
-                        )
-                      }
-                      sx={{ minWidth: 120 }}
-                    >
-                      {APPETITES.map((a) => (
-                        <MenuItem key={a} value={a}>
-                          {APPETITE_LABELS[a]}
-                        </MenuItem>
-                      ))}
-                    </Select>
-                  </Box>
-                </FormControl>
-              ))}
+            {linesForDisplay(field.value, category).map((l) => (
+              <FormControl key={l.businessLineCode} size="small" fullWidth>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Typography variant="body2" sx={{ flex: 1 }} id={`line-${l.businessLineCode}`}>
+                    {NAMES.get(l.businessLineCode) ?? l.businessLineCode}
+                  </Typography>
+                  <Select
+                    size="small"
+                    value={l.appetite}
+                    inputProps={{ 'aria-labelledby': `line-${l.businessLineCode}` }}
+                    onChange={(e) =>
+                      field.onChange(
+                        setLineAppetite(field.value, l.businessLineCode, e.target.value),
+                      )
+                    }
+                    sx={{ minWidth: 120 }}
+                  >
+                    {APPETITES.map((a) => (
+                      <MenuItem key={a} value={a}>
+                        {APPETITE_LABELS[a]}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </Box>
+              </FormControl>
+            ))}
           </Box>
         </Box>
       );
