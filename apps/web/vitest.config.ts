@@ -12,7 +12,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test.setup.ts'],
-    testTimeout: 15_000,
+    testTimeout: 60_000,
   },
   resolve: { conditions },
   ssr: { resolve: { conditions } },

@@ -91,6 +91,10 @@ test.describe('admin: marketplaces', () => {
   }) => {
     await signIn(page, 'admin', '/admin/marketplaces/new');
     await expect(page.getByRole('heading', { name: 'Marketplace: Creation' })).toBeVisible();
+    // Loaded: the sources are listed (the form stays disabled until then).
+    await expect(
+      page.getByRole('group', { name: 'Referral Sources' }).getByLabel('agent-site'),
+    ).toBeEnabled();
     const save = page.getByRole('button', { name: 'Save Marketplace' });
     await expect(save).toBeDisabled();
 

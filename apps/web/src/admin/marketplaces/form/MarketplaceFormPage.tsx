@@ -68,7 +68,11 @@ const MarketplaceForm = ({
           void f.save();
         }}
       >
-        <fieldset disabled={f.saving} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        {/* Disabled while loading too: loading ends with a reset that would drop what was typed. */}
+        <fieldset
+          disabled={f.saving || data.loading}
+          style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+        >
           <SetupSection form={form} lookups={lookups} />
           <PaymentSection form={form} agencyFound={lookups.agency !== null} existing={existing} />
           <PriceAdjustmentSection form={form} />
