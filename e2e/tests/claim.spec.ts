@@ -26,6 +26,37 @@ function aReferral(city: string, lastName: string) {
 }
 
 test.describe('producer', () => {
+  test('sees live referrals with ticking countdowns, and a state filter kept in the URL', async ({
+    page,
+  }) => {
+    await signIn(page, 'producer', '/admin/all-referrals?state=TX');
+    await page.getByRole('button', { name: 'All Referrals' }).click();
+    await expect(page.getByRole('grid')).toBeVisible();
+    // Made after the page is up: it arrives live, 63 s from expiry, and ticks over to one minute.
+    const soon = await simControl<SimReferral>('POST', '/__sim/referrals', {
+      state: 'TX',
+      city: 'Marfa',
+      opportunityType: 'CIR',
+      marketplaceStatus: 'Available',
+      marketplaceExpirationDate: new Date(Date.now() + 63_000).toISOString(),
+    });
+    const row = referralRow(page, soon.opportunityId);
+    await expect(row).toContainText('2 minutes left');
+    await expect(row).toContainText('1 minute left', { timeout: 10_000 });
+
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Ohio' }).click();
+    await expect(page).toHaveURL(/[?&]state=OH/);
+    await expect(row).toHaveCount(0);
+    const ohio = await simControl<SimReferral>('POST', '/__sim/referrals', {
+      state: 'OH',
+      city: 'Zanesville',
+      opportunityType: 'CIR',
+      marketplaceStatus: 'Available',
+    });
+    await expect(referralRow(page, ohio.opportunityId)).toBeVisible();
+  });
+
   test('claims a referral from the details panel and finds it, with contact details, in Acquired Referrals', async ({
     page,
   }) => {
