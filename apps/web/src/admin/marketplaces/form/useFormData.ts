@@ -50,8 +50,13 @@ export const useFormData = (
   const [saved, setSaved] = useState<(Marketplace & { version: string }) | null>(null);
   const filled = useRef(onFilled);
   filled.current = onFilled;
+  // Only the latest load may fill the form: an earlier one finishing late (a double-run effect,
+  // a Discard during a load) would otherwise reset what the user typed since.
+  const generation = useRef(0);
 
   const reload = useCallback(async () => {
+    const mine = ++generation.current;
+    const stale = () => mine !== generation.current;
     setLoading(true);
     try {
       let names: string[];
@@ -61,6 +66,7 @@ export const useFormData = (
           api.get<{ sourceName: string }[]>('/api/sources'),
           api.get<BankHoliday[]>(`/api/bank-holidays/${year}`),
         ]);
+        if (stale()) return;
         names = s.map((x) => x.sourceName).sort((x, y) => x.localeCompare(y, 'en'));
         setSources(names);
         setHolidays(h);
@@ -70,6 +76,7 @@ export const useFormData = (
         return;
       }
       if (route.mode !== 'edit') {
+        if (stale()) return;
         form.reset(toFormValues(null, { sources: names }));
         filled.current(null);
         return;
@@ -90,11 +97,12 @@ export const useFormData = (
           toast(FORM_TOASTS.agencyUsersFailed(m.agencyId));
         }
       }
+      if (stale()) return;
       setSaved(m);
       form.reset(toFormValues(m, { sources: names }));
       filled.current(m);
     } finally {
-      setLoading(false);
+      if (!stale()) setLoading(false);
     }
   }, [api, form, route, toast]);
 
