@@ -68,11 +68,7 @@ const MarketplaceForm = ({
           void f.save();
         }}
       >
-        {/* Disabled while loading too: loading ends with a reset that would drop what was typed. */}
-        <fieldset
-          disabled={f.saving || data.loading}
-          style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
-        >
+        <fieldset disabled={f.saving} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <SetupSection form={form} lookups={lookups} />
           <PaymentSection form={form} agencyFound={lookups.agency !== null} existing={existing} />
           <PriceAdjustmentSection form={form} />
