@@ -92,7 +92,9 @@ export const DeliverySettingsSection = ({
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <DayBox form={form} name="acceptReferralsOnBankHolidays" label="Bank Holidays" />
           <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{holidaysText(holidays)}</span>}>
-            <InfoOutlinedIcon fontSize="small" aria-label="Bank holidays" tabIndex={0} />
+            {/* titleAccess, not aria-label: MUI hides an icon without a title from assistive tech,
+                and a focusable hidden element is an axe violation. */}
+            <InfoOutlinedIcon fontSize="small" titleAccess="Bank holidays" tabIndex={0} />
           </Tooltip>
         </Box>
       </Box>

@@ -59,7 +59,9 @@ const LineChoices = ({
                   <Select
                     size="small"
                     value={l.appetite}
-                    inputProps={{ 'aria-labelledby': `line-${l.businessLineCode}` }}
+                    // labelId names the combobox a person focuses (inputProps only reach the
+                    // hidden native input).
+                    labelId={`line-${l.businessLineCode}`}
                     onChange={(e) =>
                       field.onChange(
                         setLineAppetite(field.value, l.businessLineCode, e.target.value),
