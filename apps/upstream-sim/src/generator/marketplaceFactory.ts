@@ -53,8 +53,25 @@ export interface MarketplaceSpec {
   readonly extra?: Partial<Marketplace>;
 }
 
-/** A complete marketplace record from a spec. */
+/**
+ * A complete marketplace record from a spec. Like a record the admin form saved, it meets the
+ * form's own rules (marketplace-admin section 5): an agency marketplace names a default purchasing
+ * agent, and Generic API delivery carries a key.
+ */
 export function aMarketplace(spec: MarketplaceSpec): Marketplace {
+  const m = aRecord(spec);
+  return {
+    ...m,
+    defaultPurchasingAgentEmailAddress:
+      m.defaultPurchasingAgentEmailAddress ??
+      (m.agencyId === null ? null : `purchasing-${m.id}@buyers.example.com`),
+    deliveryApiKey:
+      m.deliveryApiKey ??
+      (m.deliverToApi && m.referralDeliveryMethod === 'GENERIC' ? `sim-key-${m.id}` : null),
+  };
+}
+
+function aRecord(spec: MarketplaceSpec): Marketplace {
   return {
     id: spec.id,
     marketplaceName: spec.name,
