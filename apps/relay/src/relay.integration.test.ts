@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangesMessage, Opportunity } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,8 +29,6 @@ const FORBIDDEN = [
   'assignedPartner',
   'agenciesNotified',
 ];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves with the first change of a socket that carries the referral, or rejects after `ms`. */
 function nextUpsert(

@@ -1,11 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL, testRedis } from '../testkit/redis.testkit.js';
 import { createBullScheduler, createTimerScheduler } from './scheduler.js';
 
 const ctx = await testRedis();
 afterAll(() => ctx.cleanup());
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('poll scheduling', () => {
   it('polls once per interval for the whole cluster, not once per instance', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   topicKey,
   type ChangesMessage,
@@ -18,8 +19,6 @@ function idOf(item: Record<string, unknown>): string {
   const id = item.opportunityId ?? item.marketplaceId ?? item.id;
   return typeof id === 'number' || typeof id === 'string' ? String(id) : '';
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A test client that behaves as the contract asks of a browser: it applies a change only on top

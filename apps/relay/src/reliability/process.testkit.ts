@@ -1,9 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until `check` answers true, polling every `everyMs`; throws after `ms`. */
 export async function waitFor(

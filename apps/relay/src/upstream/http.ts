@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Schema } from 'yup';
 import { logger } from '../log.js';
 
@@ -43,8 +44,6 @@ export interface UpstreamHttpOptions {
 }
 
 const log = logger('upstream');
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** The URL of a request, with empty query values left out (agent-console section 7). */
 export function buildUrl(req: Pick<UpstreamRequest, 'baseUrl' | 'path' | 'query'>): string {
