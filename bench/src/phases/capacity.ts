@@ -1,9 +1,22 @@
+import { execSync } from 'node:child_process';
 import type { Bench } from '../bench.js';
 import { relayMemory, type Memory } from '../metrics.js';
 import { sleep } from '../procs.js';
 import { growTo, measureLatency, memoryPerSocket } from './levels.js';
 
 const LIMIT_MS = 250;
+/** Descriptors the relay needs beside its sockets (Redis, upstream, files, the listener). */
+const FD_RESERVE = 200;
+
+/** The open-file limit the relay inherits (`ulimit -n`, raised by the npm script to the hard limit). */
+export function fileLimit(): number {
+  try {
+    const out = execSync('ulimit -n', { shell: '/bin/sh', encoding: 'utf8' }).trim();
+    return out === 'unlimited' ? Number.POSITIVE_INFINITY : Number(out) || 1024;
+  } catch {
+    return 1024;
+  }
+}
 
 /**
  * Adds sockets step by step and times changes at each step; the most sockets held is the largest
@@ -17,7 +30,12 @@ export async function runCapacity(
   let held = best.held;
   let p99AtHeld = best.p99;
   let stopReason = 'ramp finished';
+  const fds = fileLimit();
   for (const step of b.plan.ramp) {
+    if (step + FD_RESERVE > fds) {
+      stopReason = `${step} sockets would pass the open-file limit (ulimit -n ${fds})`;
+      break;
+    }
     if (Date.now() + b.plan.rampWindowMs * 2 > b.deadline) {
       stopReason = 'time budget';
       break;

@@ -16,6 +16,7 @@ import type { ProfileResolver } from '../auth/profile.js';
 import { TokenError, type Principal, type TokenVerifier } from '../auth/verify.js';
 import { logger } from '../log.js';
 import type { ReadModel } from '../readModel/readModel.js';
+import { trimConnectionMemory, trimHandshake } from './connectionMemory.js';
 import { createFanout } from './fanout.js';
 import { isRefusal, roomFor, type Refusal, type RoomSpec } from './roomSpec.js';
 
@@ -85,11 +86,8 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
         }),
     ...(o.adapter ? { adapter: o.adapter } : {}),
   });
-  // Each connection would otherwise keep its whole upgrade request (headers, sockets) for life;
-  // nothing here reads it after the handshake (Socket.IO's own memory-usage advice).
-  io.engine.on('connection', (raw: { request: unknown }) => {
-    raw.request = null;
-  });
+  // Each connection would otherwise keep its upgrade request (headers, streams) for life.
+  trimConnectionMemory(io);
   const fanout = createFanout(o.readModel, {
     emit: (
       room: string,
@@ -118,6 +116,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
     if (auth.token === undefined) {
       socket.data.principal = null;
       socket.data.topics ??= {};
+      trimHandshake(socket.handshake);
       next();
       return;
     }
@@ -131,7 +130,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
         socket.data.principal = principal;
         socket.data.topics ??= {};
         // The verified principal is kept; the raw token need not live as long as the socket.
-        delete (socket.handshake.auth as { token?: unknown }).token;
+        trimHandshake(socket.handshake);
         next();
       },
       (err: unknown) =>
@@ -149,26 +148,25 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
     const p = socket.data.principal;
     if (!p) return;
     const timer = setTimeout(
-      () => {
-        const dropped: Topic[] = [];
-        for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
-          if (
-            topic.kind === 'publicFeed' ||
-            topic.kind === 'featureFlags' ||
-            topic.kind === 'status'
-          )
-            continue;
-          void socket.leave(room);
-          delete socket.data.topics[key];
-          dropped.push(topic);
-        }
-        socket.data.principal = null;
-        socket.emit('sessionExpired', { topics: dropped });
-      },
+      expire,
       Math.max(0, p.expiresAt - Date.now() + EXPIRY_LEEWAY_MS),
+      socket,
     );
     timer.unref();
     expiryTimers.set(socket, timer);
+  }
+
+  function expire(socket: RelaySocket): void {
+    const dropped: Topic[] = [];
+    for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
+      if (topic.kind === 'publicFeed' || topic.kind === 'featureFlags' || topic.kind === 'status')
+        continue;
+      void socket.leave(room);
+      delete socket.data.topics[key];
+      dropped.push(topic);
+    }
+    socket.data.principal = null;
+    socket.emit('sessionExpired', { topics: dropped });
   }
 
   async function authorize(socket: RelaySocket, input: unknown): Promise<RoomSpec | Refusal> {
@@ -193,94 +191,115 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
     }
   }
 
+  // The handlers are shared by every socket (Socket.IO calls them with the socket as `this`):
+  // closures per connection would cost each socket a few hundred bytes of heap for nothing.
+  type On<E extends keyof ClientToServerEvents> = (
+    this: RelaySocket,
+    ...args: Parameters<ClientToServerEvents[E]>
+  ) => void;
+  const onDisconnect = function (this: RelaySocket) {
+    clearTimeout(expiryTimers.get(this));
+  };
+  const onSubscribe: On<'subscribe'> = function (input, ack) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
+    const socket = this;
+    if (typeof ack !== 'function') return;
+    authorize(socket, input).then(
+      (spec) => {
+        if (isRefusal(spec)) return ack({ ok: false, ...spec });
+        // Join and snapshot in one step: later changes continue from exactly this seq.
+        const key = topicKey(spec.topic);
+        const before = socket.data.topics[key];
+        if (before && before.room !== spec.room) void socket.leave(before.room);
+        void socket.join(spec.room);
+        socket.data.topics[key] = { topic: spec.topic, room: spec.room };
+        ack({ ok: true, snapshot: fanout.join(spec) });
+      },
+      (err: unknown) => {
+        log.warn({ err }, 'subscribe failed');
+        ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
+      },
+    );
+  };
+
+  const onUnsubscribe: On<'unsubscribe'> = function (input, ack) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
+    const socket = this;
+    if (typeof ack !== 'function') return;
+    const parsed = parseTopic(input);
+    if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
+    const key = topicKey(parsed.topic);
+    const held = socket.data.topics[key];
+    if (held) void socket.leave(held.room);
+    delete socket.data.topics[key];
+    ack({ ok: true });
+  };
+
+  const onResync: On<'resync'> = function (input, ack) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
+    const socket = this;
+    if (typeof ack !== 'function') return;
+    const parsed = parseResync(input);
+    if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
+    authorize(socket, parsed.topic)
+      .then(async (spec) => {
+        if (isRefusal(spec)) return ack({ ok: false, ...spec });
+        if (!socket.rooms.has(spec.room))
+          return ack({ ok: false, code: 'invalid', error: 'subscribe first' });
+        const changes = await fanout.changesSince(spec, parsed.seq);
+        ack(
+          changes
+            ? { ok: true, kind: 'changes', changes }
+            : { ok: true, kind: 'snapshot', snapshot: fanout.snapshotOf(spec) },
+        );
+      })
+      .catch((err: unknown) => {
+        log.warn({ err }, 'resync failed');
+        ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
+      });
+  };
+
+  const onAuthenticate: On<'authenticate'> = function (input, ack) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
+    const socket = this;
+    if (typeof ack !== 'function') return;
+    const parsed = parseToken(input);
+    if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
+    o.verify(parsed.token).then(
+      (principal) => {
+        const before = socket.data.principal;
+        if (before && before.username !== principal.username) {
+          return ack({
+            ok: false,
+            code: 'forbidden',
+            error: 'a socket keeps its user; reconnect to switch',
+          });
+        }
+        socket.data.principal = principal;
+        scheduleExpiry(socket);
+        ack({ ok: true, expiresAt: principal.expiresAt });
+      },
+      (err: unknown) =>
+        ack({
+          ok: false,
+          code: 'unauthenticated',
+          error: err instanceof TokenError ? err.message : 'token refused',
+        }),
+    );
+  };
+
   io.on('connection', (socket: RelaySocket) => {
     scheduleExpiry(socket);
-    socket.on('disconnect', () => clearTimeout(expiryTimers.get(socket)));
+    socket.on('disconnect', onDisconnect);
     if (socket.recovered) {
       restore(socket).catch((err: unknown) =>
         log.warn({ err }, 'could not restore a recovered socket'),
       );
     }
-
-    socket.on('subscribe', (input, ack) => {
-      if (typeof ack !== 'function') return;
-      authorize(socket, input).then(
-        (spec) => {
-          if (isRefusal(spec)) return ack({ ok: false, ...spec });
-          // Join and snapshot in one step: later changes continue from exactly this seq.
-          const key = topicKey(spec.topic);
-          const before = socket.data.topics[key];
-          if (before && before.room !== spec.room) void socket.leave(before.room);
-          void socket.join(spec.room);
-          socket.data.topics[key] = { topic: spec.topic, room: spec.room };
-          ack({ ok: true, snapshot: fanout.join(spec) });
-        },
-        (err: unknown) => {
-          log.warn({ err }, 'subscribe failed');
-          ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
-        },
-      );
-    });
-
-    socket.on('unsubscribe', (input, ack) => {
-      if (typeof ack !== 'function') return;
-      const parsed = parseTopic(input);
-      if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
-      const key = topicKey(parsed.topic);
-      const held = socket.data.topics[key];
-      if (held) void socket.leave(held.room);
-      delete socket.data.topics[key];
-      ack({ ok: true });
-    });
-
-    socket.on('resync', (input, ack) => {
-      if (typeof ack !== 'function') return;
-      const parsed = parseResync(input);
-      if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
-      authorize(socket, parsed.topic)
-        .then(async (spec) => {
-          if (isRefusal(spec)) return ack({ ok: false, ...spec });
-          if (!socket.rooms.has(spec.room))
-            return ack({ ok: false, code: 'invalid', error: 'subscribe first' });
-          const changes = await fanout.changesSince(spec, parsed.seq);
-          ack(
-            changes
-              ? { ok: true, kind: 'changes', changes }
-              : { ok: true, kind: 'snapshot', snapshot: fanout.snapshotOf(spec) },
-          );
-        })
-        .catch((err: unknown) => {
-          log.warn({ err }, 'resync failed');
-          ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
-        });
-    });
-
-    socket.on('authenticate', (input, ack) => {
-      if (typeof ack !== 'function') return;
-      const parsed = parseToken(input);
-      if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
-      o.verify(parsed.token).then(
-        (principal) => {
-          const before = socket.data.principal;
-          if (before && before.username !== principal.username) {
-            return ack({
-              ok: false,
-              code: 'forbidden',
-              error: 'a socket keeps its user; reconnect to switch',
-            });
-          }
-          socket.data.principal = principal;
-          scheduleExpiry(socket);
-          ack({ ok: true, expiresAt: principal.expiresAt });
-        },
-        (err: unknown) =>
-          ack({
-            ok: false,
-            code: 'unauthenticated',
-            error: err instanceof TokenError ? err.message : 'token refused',
-          }),
-      );
-    });
+    socket.on('subscribe', onSubscribe);
+    socket.on('unsubscribe', onUnsubscribe);
+    socket.on('resync', onResync);
+    socket.on('authenticate', onAuthenticate);
   });
 
   return {

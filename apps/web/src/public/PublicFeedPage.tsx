@@ -34,9 +34,9 @@ import {
   type ListState,
 } from '../referrals/listState';
 import { PagingFooter } from '../referrals/PagingFooter';
-import { ReferralGrid } from '../referrals/ReferralGrid';
 import { useListState } from '../referrals/useListState';
 import { PublicClaimModal } from './PublicClaimModal';
+import { PublicTable } from './PublicTable';
 
 const DEFAULTS = listDefaults({ kind: 'public' });
 const CONTEXT: Omit<CellContext, 'mobile'> = {
@@ -128,7 +128,7 @@ const PublicFeedPage = () => {
           }}
           onChange={update}
         />
-        <ReferralGrid
+        <PublicTable
           label={HEADINGS.publicFeed}
           rows={page.rows}
           columns={PUBLIC_FEED_COLUMNS}

@@ -3,7 +3,13 @@ import { Box, Typography } from '@mui/material';
 import { DataGrid, type GridSortModel } from '@mui/x-data-grid';
 import type { ColumnDef, Sort, SortKey } from '@referrals/shared';
 import { Spinner } from '../shell/Spinner';
-import { gridColumns, stackedColumn, type CellContext, type GridRow } from './gridColumns';
+import {
+  EMPTY_TEXT,
+  gridColumns,
+  stackedColumn,
+  type CellContext,
+  type GridRow,
+} from './gridColumns';
 
 /** How a header click moves the sort: one of the shared cycling rules. */
 export type SortRule = (current: Sort | null, clicked: SortKey) => Sort | null;
@@ -23,8 +29,7 @@ export interface ReferralGridProps {
   readonly onRowClick?: (row: GridRow) => void;
 }
 
-/** What an empty list says. */
-export const EMPTY_TEXT = 'No referrals to show.';
+export { EMPTY_TEXT };
 
 // The grid's own spinner has no accessible name (axe: aria-progressbar-name).
 const GridLoading = () => <Spinner label="Loading referrals" />;

@@ -39,6 +39,9 @@ import {
 /** A row of any referral grid: the fields a viewer may see, all optional beyond the basics. */
 export type GridRow = ReferralRow;
 
+/** What an empty list says. */
+export const EMPTY_TEXT = 'No referrals to show.';
+
 /** What cells need to know about the viewer and the list. */
 export interface CellContext {
   readonly privileged: boolean;
@@ -143,6 +146,10 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
   age: (r) => <AgeCell addDate={r.addDate} />,
 };
 
+/** The cell of one shared column for a row (also used by the grid-free public feed table). */
+export const renderReferralCell = (id: string, row: GridRow, ctx: CellContext): ReactNode =>
+  CELLS[id]?.(full(row), ctx) ?? '';
+
 const WIDTHS: Readonly<Record<string, number>> = {
   addDate: 130,
   opportunityType: 80,
@@ -177,21 +184,32 @@ export const stackedColumn = (
   headerName: 'Referral',
   sortable: false,
   flex: 1,
-  renderCell: ({ row }) => (
-    <Box sx={{ py: 1, display: 'grid', gap: 0.25 }}>
-      {defs.map((d) => {
-        const cell = CELLS[d.id]?.(full(row), { ...ctx, mobile: true });
-        return cell === '' || cell === null ? null : (
-          <Box key={d.id} sx={{ display: 'flex', gap: 1 }}>
-            {d.header && (
-              <Box component="span" sx={{ fontWeight: 600, minWidth: 110 }}>
-                {d.header}
-              </Box>
-            )}
-            <span>{cell}</span>
-          </Box>
-        );
-      })}
-    </Box>
-  ),
+  renderCell: ({ row }) => <StackedCell defs={defs} row={row} ctx={ctx} />,
 });
+
+/** Every visible cell of a row, one under another, with its header (the mobile layout). */
+export const StackedCell = ({
+  defs,
+  row,
+  ctx,
+}: {
+  readonly defs: readonly ColumnDef[];
+  readonly row: GridRow;
+  readonly ctx: CellContext;
+}) => (
+  <Box sx={{ py: 1, display: 'grid', gap: 0.25 }}>
+    {defs.map((d) => {
+      const cell = CELLS[d.id]?.(full(row), { ...ctx, mobile: true });
+      return cell === '' || cell === null ? null : (
+        <Box key={d.id} sx={{ display: 'flex', gap: 1 }}>
+          {d.header && (
+            <Box component="span" sx={{ fontWeight: 600, minWidth: 110 }}>
+              {d.header}
+            </Box>
+          )}
+          <span>{cell}</span>
+        </Box>
+      );
+    })}
+  </Box>
+);
