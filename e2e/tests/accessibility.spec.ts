@@ -1,17 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from '../src/axe.js';
 import { expect, signIn, stack, test } from '../src/fixtures.js';
-
-/** Serious and critical violations of a page, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes.length} node(s), e.g. ${v.nodes[0]?.target.join(' ')}`,
-    );
-}
 
 test.describe('accessibility (axe-core)', () => {
   test('the public feed has no serious or critical violation', async ({ page }) => {
@@ -35,4 +23,38 @@ test.describe('accessibility (axe-core)', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  for (const user of ['admin', 'producer']) {
+    test(`/admin/dashboard of ${user} has no serious or critical violation`, async ({ page }) => {
+      await signIn(page, user, '/admin/dashboard');
+      // The figures and the chart drawn: axe reads the dashboard, not its loading spinner.
+      await expect(page.locator('[data-figure]').first()).toBeVisible();
+      await expect(page.locator('svg').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  // Dark mode follows the system: the producer's theme preference is 'system' here.
+  test('the public feed in dark mode has no serious or critical violation', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${stack().baseUrl}/public-referrals`);
+    await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(18, 18, 18)',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('/admin/all-referrals in dark mode has no serious or critical violation', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(page, 'producer', '/admin/all-referrals');
+    await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(18, 18, 18)',
+    );
+    await page.screenshot({ path: test.info().outputPath('axe-dark-all-referrals.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

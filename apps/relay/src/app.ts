@@ -14,6 +14,8 @@ import { adminRoutes } from './http/admin.js';
 import { expressRoutes } from './http/adapter.js';
 import type { GatewayDeps } from './http/deps.js';
 import { marketplaceRoutes } from './http/marketplaces.js';
+import { preferenceRoutes } from './http/preferences.js';
+import { memoryPreferences, redisPreferences } from './http/preferencesStore.js';
 import { referralRoutes } from './http/referrals.js';
 import { sessionRoutes } from './http/session.js';
 import { redisKeys } from './keys.js';
@@ -174,6 +176,7 @@ export async function createRelay(config: RelayConfig) {
     ...referralRoutes(deps),
     ...marketplaceRoutes(deps),
     ...adminRoutes(deps),
+    ...preferenceRoutes(redis ? redisPreferences(redis, keys) : memoryPreferences()),
   ];
   app.use(
     expressRoutes(routes, verify, coordination, (route, status) =>

@@ -13,6 +13,7 @@ describe('Redis key builder', () => {
     [keys.bullPrefix(), 'rc:bull'],
     [keys.socketStream(), 'rc:socket.io'],
     [keys.rateLimit('claim', 'producer', 42), 'rc:rl:claim:producer:42'],
+    [keys.preferences('producer'), 'rc:prefs:producer'],
   ])('builds %s', (actual, expected) => {
     expect(actual).toBe(expected);
   });

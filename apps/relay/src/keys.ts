@@ -31,6 +31,8 @@ export function redisKeys(prefix: string) {
     /** Rate-limit counter of one action by one subject in one window. */
     rateLimit: (action: string, subject: string, window: number) =>
       `${prefix}rl:${action}:${subject}:${window}`,
+    /** String: one user's console preferences (JSON), keyed by the verified username. */
+    preferences: (username: string) => `${prefix}prefs:${username}`,
   } as const;
 }
 export type RedisKeys = ReturnType<typeof redisKeys>;

@@ -13,3 +13,5 @@ export * from './referrals/index.js';
 export * from './realtime/index.js';
 export * from './lists/index.js';
 export * from './featureFlags/index.js';
+export * from './dashboard/index.js';
+export * from './preferences/index.js';

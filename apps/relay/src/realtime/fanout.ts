@@ -2,7 +2,8 @@ import type { ChangesMessage, SnapshotMessage } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
 import type { MirrorEvent, StreamMirror } from '../readModel/mirror.js';
 import type { ReadModel } from '../readModel/readModel.js';
-import type { RoomSpec } from './roomSpec.js';
+import { createComputedRooms, type ComputedRoomsOptions } from './computedRooms.js';
+import { isComputed, type RoomSpec, type StreamRoomSpec } from './roomSpec.js';
 
 /** The three things fan-out needs of Socket.IO, so it is tested without a network. */
 export interface RoomEmitter {
@@ -18,11 +19,17 @@ export interface RoomEmitter {
  * may see, projected for its audience, and the ids of records that left it. Every room of a
  * stream gets every change set (empty ones too), so a client can tell a gap from silence.
  */
-export function createFanout(readModel: ReadModel, out: RoomEmitter) {
-  const specs = new Map<string, RoomSpec>();
+export function createFanout(
+  readModel: ReadModel,
+  out: RoomEmitter,
+  options: ComputedRoomsOptions = {},
+) {
+  const specs = new Map<string, StreamRoomSpec>();
+  const computed = createComputedRooms(readModel, out, options);
   const mirrorOf = (stream: StreamName) => readModel[stream] as StreamMirror<object>;
 
   function snapshotOf(spec: RoomSpec): SnapshotMessage {
+    if (isComputed(spec)) return computed.snapshotOf(spec);
     const mirror = mirrorOf(spec.stream);
     const items = [];
     if (spec.complete) {
@@ -40,7 +47,7 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter) {
   }
 
   function changesFor(
-    spec: RoomSpec,
+    spec: StreamRoomSpec,
     e: Extract<MirrorEvent<object>, { kind: 'delta' }>,
   ): ChangesMessage {
     const upserts = [];
@@ -95,12 +102,15 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter) {
   return {
     /** Records the room a socket is joining; returns its snapshot, consistent with what follows. */
     join(spec: RoomSpec): SnapshotMessage {
+      if (isComputed(spec)) return computed.join(spec);
       specs.set(spec.room, spec);
       return snapshotOf(spec);
     },
     snapshotOf,
     /** Change sets since `seq` from the store's log, for this room, if they reach the mirror's seq. */
     async changesSince(spec: RoomSpec, seq: number): Promise<ChangesMessage[] | null> {
+      // A computed room keeps no log: its one item is always sent whole.
+      if (isComputed(spec)) return null;
       const mirror = mirrorOf(spec.stream);
       if (seq === mirror.seq) return [];
       const log = await readModel.store.changesSince(spec.stream, seq);
@@ -127,10 +137,11 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter) {
       });
     },
     get roomCount() {
-      return specs.size;
+      return specs.size + computed.roomCount;
     },
     stop() {
       for (const s of stops) s();
+      computed.stop();
     },
   };
 }

@@ -14,12 +14,14 @@ import { marketplaceOfAgency, type ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import type { StreamName } from '../keys.js';
 import type { ReadModel } from '../readModel/readModel.js';
+import type { ComputedRoomSpec } from './computedRooms.js';
+import { dashboardRoom } from './dashboardRoom.js';
 
 /**
  * What a room carries: which stream feeds it, and for each record of that stream the item this
  * room's audience may see (undefined when the record is not for this room).
  */
-export interface RoomSpec {
+export interface StreamRoomSpec {
   readonly room: string;
   readonly topic: Topic;
   readonly stream: StreamName;
@@ -30,6 +32,13 @@ export interface RoomSpec {
   /** Private rooms are left when the token expires. */
   readonly private: boolean;
 }
+
+/** What a room carries: records of one stream, or one item computed from the mirrors. */
+export type RoomSpec = StreamRoomSpec | ComputedRoomSpec;
+
+/** True when the room's item is computed rather than mapped from a stream. */
+export const isComputed = (spec: RoomSpec): spec is ComputedRoomSpec =>
+  'kind' in spec && spec.kind === 'computed';
 
 /** Why a subscription was refused. */
 export interface Refusal {
@@ -60,7 +69,7 @@ export async function roomFor(
     room: string,
     idOf: (r: object) => string,
     isPrivate: boolean,
-  ): RoomSpec => ({
+  ): StreamRoomSpec => ({
     room,
     topic,
     stream,
@@ -154,6 +163,8 @@ export async function roomFor(
         private: true,
       };
     }
+    case 'dashboard':
+      return dashboardRoom(topic, principal, audience !== 'agent', readModel, profiles);
     default:
       break;
   }

@@ -21,6 +21,7 @@ import { ListToolbar } from '../referrals/ListToolbar';
 import { listFilter, listRequestParams, type ListState } from '../referrals/listState';
 import { PagingFooter } from '../referrals/PagingFooter';
 import { ReferralGrid } from '../referrals/ReferralGrid';
+import { tokenColour } from '../theme/theme';
 
 const ACQUIRED_TOPIC = { kind: 'acquired' } as const;
 
@@ -84,7 +85,7 @@ export const AcquiredPage = () => {
         onChange={update}
       />
       {page.error && (
-        <Typography role="alert" sx={{ color: '#b3261e', my: 1 }}>
+        <Typography role="alert" sx={{ color: (t) => tokenColour(t, 'red'), my: 1 }}>
           {page.error}
         </Typography>
       )}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Typography } from '@mui/material';
 import { HEADINGS, listPageTitle } from '@referrals/shared';
 import { AcquiredPage } from '../acquired/AcquiredPage';
@@ -7,6 +8,9 @@ import { MarketplacesPage } from '../admin/marketplaces/list/MarketplacesPage';
 import { RecentPage } from '../recent/RecentPage';
 import { ReferralListPage } from '../referrals/ReferralListPage';
 import { useBrand, useDocumentTitle } from './BrandContext';
+
+// Charts are only downloaded by those who open the dashboard.
+const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
 
 /** The screens of the admin shell, by route. */
 export type AdminScreen =
@@ -37,7 +41,14 @@ const AdminScreens = ({ screen }: { readonly screen: AdminScreen }) => {
     case 'claimIt':
       return <ReferralListPage variant="available" />;
     case 'dashboard':
-      return <Heading title={HEADINGS.dashboard} />;
+      return (
+        <>
+          <Heading title={HEADINGS.dashboard} />
+          <Suspense fallback={null}>
+            <DashboardPage />
+          </Suspense>
+        </>
+      );
     case 'featureFlags':
       return <FeatureFlagsPage />;
     case 'marketplaces':

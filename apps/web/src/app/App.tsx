@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppRoutes } from './AppRoutes';
 import { useBrand } from './BrandContext';
 import { ServicesContext, type Services } from './services';
+import { useColourMode } from '../theme/colourMode';
 import { createAppTheme } from '../theme/theme';
 
 /**
@@ -17,7 +18,9 @@ const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
 /** The console: services, the brand's theme, the router. */
 export const App = ({ services }: { readonly services: Services }) => {
   const brand = useBrand();
-  const theme = useMemo(() => createAppTheme(brand, false), [brand]);
+  // Signed-out pages (the public feed) follow the system; the admin shell applies the user's choice.
+  const mode = useColourMode('system');
+  const theme = useMemo(() => createAppTheme(brand, false, mode), [brand, mode]);
   return (
     <ServicesContext.Provider value={services}>
       <JotaiProvider>

@@ -10,6 +10,7 @@ import {
 } from '@referrals/shared';
 import { useNow, VIEWER_TIME_ZONE } from '../time/clock';
 import { ClaimConfirmDialog } from './ClaimConfirmDialog';
+import { tokenColour } from '../theme/theme';
 
 /**
  * The action area of the details panel, from the shared button model (section 4). Claim Now and
@@ -41,7 +42,7 @@ export const ActionArea = ({
   if (confirming && action.kind !== 'claim' && action.kind !== 'talkNow') setConfirming(false);
   const was = wasPriceText(action);
   const wasLine = was && (
-    <Box component="s" sx={{ color: '#5c6166', ml: 1 }}>
+    <Box component="s" sx={{ color: (t) => tokenColour(t, 'grey'), ml: 1 }}>
       {was}
     </Box>
   );
@@ -87,7 +88,9 @@ export const ActionArea = ({
     case 'fullContact':
       return (
         <Box>
-          <Typography sx={{ fontWeight: 700, color: '#1b6e34' }}>{actionText(action)}</Typography>
+          <Typography sx={{ fontWeight: 700, color: (t) => tokenColour(t, 'green') }}>
+            {actionText(action)}
+          </Typography>
           {fullContactWhenText(action) && (
             <Typography variant="body2">{fullContactWhenText(action)}</Typography>
           )}

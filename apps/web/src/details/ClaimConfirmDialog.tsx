@@ -6,6 +6,7 @@ import {
   wasPriceText,
   type ReferralAction,
 } from '@referrals/shared';
+import { tokenColour } from '../theme/theme';
 
 /**
  * Asks before a claim: 'Claim this referral for $38?' with the struck 'was' price under decay.
@@ -33,7 +34,7 @@ export const ClaimConfirmDialog = ({
       <DialogContent id={textId}>
         {claimConfirmText(action)}
         {was && (
-          <Box component="s" sx={{ color: '#5c6166', ml: 1 }}>
+          <Box component="s" sx={{ color: (t) => tokenColour(t, 'grey'), ml: 1 }}>
             {was}
           </Box>
         )}

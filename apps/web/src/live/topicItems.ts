@@ -11,6 +11,7 @@ const ID_OF: { readonly [K in TopicKind]: (item: TopicItems[K]) => string } = {
   deliveryErrors: (e) => e.id,
   featureFlags: (f) => String(f.id),
   status: (s) => s.id,
+  dashboard: (d) => d.id,
 };
 
 /** The id of an item of a topic. */

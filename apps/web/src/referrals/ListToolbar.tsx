@@ -21,6 +21,7 @@ import {
 } from '@referrals/shared';
 import { StatusIcon } from './cells/StatusIcon';
 import type { ListState, ListView } from './listState';
+import { tokenColour } from '../theme/theme';
 
 const ALL_STATES = 'all';
 
@@ -64,7 +65,7 @@ export const StateFilter = ({
         </MenuItem>
       ))}
     </Select>
-    <Typography variant="caption" sx={{ color: '#5c6166', mt: 0.25 }}>
+    <Typography variant="caption" sx={{ color: (t) => tokenColour(t, 'grey'), mt: 0.25 }}>
       {TOOLBAR_TEXTS.stateFilterHint}
     </Typography>
   </FormControl>

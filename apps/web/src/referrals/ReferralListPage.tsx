@@ -28,10 +28,12 @@ import {
   listRequestParams,
   listTopic,
 } from './listState';
+import { useOpenReferralFromUrl } from './openReferralParam';
 import { PagingFooter } from './PagingFooter';
 import { ReferralGrid } from './ReferralGrid';
 import { StatusModal } from './StatusModal';
 import { useListState } from './useListState';
+import { tokenColour } from '../theme/theme';
 
 const EMPTY_PAGE: FetchedPage<ListReferral> = { seq: 0, content: [], totalElements: 0 };
 
@@ -79,6 +81,7 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
     setSelected(row);
     setPanelOpen(true);
   }, []);
+  useOpenReferralFromUrl(open, defaults.detailsPanel);
   const openStatus = useCallback((row: GridRow) => {
     setStatusOf(row);
     setStatusOpen(true);
@@ -121,7 +124,7 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
         onChange={update}
       />
       {page.error && (
-        <Typography role="alert" sx={{ color: '#b3261e', my: 1 }}>
+        <Typography role="alert" sx={{ color: (t) => tokenColour(t, 'red'), my: 1 }}>
           {page.error}
         </Typography>
       )}

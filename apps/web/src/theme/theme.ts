@@ -1,4 +1,4 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
 import type { Brand, ColourToken } from '@referrals/shared';
 
 /** Primary colour of each brand; both pass WCAG AA for white text and on white. */
@@ -10,26 +10,59 @@ const BRAND_PRIMARY: Readonly<Record<Brand['theme'], string>> = {
 const PURPLE = '#5a2d82';
 
 /**
- * The console's theme: the brand's colour, or purple for company (product and bridge) users, as
- * section 6 gives them their own theme.
+ * Dark-mode primaries: the light ones are too dark to read on a dark ground, so each brand gets a
+ * light tint of its hue (7:1 or better on #121212; MUI puts dark text on them in buttons).
  */
-export const createAppTheme = (brand: Brand, purple: boolean): Theme =>
+const BRAND_PRIMARY_DARK: Readonly<Record<Brand['theme'], string>> = {
+  trustedChoice: '#90caf9',
+  product: '#7fd3e6',
+};
+const PURPLE_DARK = '#cfa8f0';
+
+/** The page and surface grounds of dark mode (MUI's own), which the token colours are tuned for. */
+export const DARK_BACKGROUND = { default: '#121212', paper: '#1e1e1e' } as const;
+
+/**
+ * The console's theme: the brand's colour, or purple for company (product and bridge) users, as
+ * section 6 gives them their own theme; light or dark.
+ */
+export const createAppTheme = (brand: Brand, purple: boolean, mode: PaletteMode = 'light'): Theme =>
   createTheme({
-    palette: {
-      primary: { main: purple ? PURPLE : BRAND_PRIMARY[brand.theme] },
-      background: { default: '#f5f6f8' },
-    },
+    palette:
+      mode === 'dark'
+        ? {
+            mode,
+            primary: { main: purple ? PURPLE_DARK : BRAND_PRIMARY_DARK[brand.theme] },
+            background: DARK_BACKGROUND,
+          }
+        : {
+            mode,
+            primary: { main: purple ? PURPLE : BRAND_PRIMARY[brand.theme] },
+            background: { default: '#f5f6f8' },
+          },
     typography: { fontSize: 14 },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
     },
   });
 
-/** Text colours of the shared colour tokens; each reads at 4.5:1 or better on white. */
+/** Text colours of the tokens in dark mode; each reads at 4.5:1 or better on the dark grounds. */
+export const DARK_TOKEN_COLOURS: Readonly<Record<Exclude<ColourToken, 'brandBlue'>, string>> = {
+  green: '#7ed69a',
+  red: '#ff8a80',
+  yellow: '#f2cc60',
+  pink: '#f48fb1',
+  grey: '#b0b6bc',
+};
+
+/**
+ * Text colours of the shared colour tokens; each reads at 4.5:1 or better on white in light mode
+ * and on the dark grounds in dark mode.
+ */
 export const tokenColour = (theme: Theme, token: ColourToken): string => {
+  if (token === 'brandBlue') return theme.palette.primary.main;
+  if (theme.palette.mode === 'dark') return DARK_TOKEN_COLOURS[token];
   switch (token) {
-    case 'brandBlue':
-      return theme.palette.primary.main;
     case 'green':
       return '#1b6e34';
     case 'red':
@@ -43,7 +76,10 @@ export const tokenColour = (theme: Theme, token: ColourToken): string => {
   }
 };
 
-/** Badge backgrounds of the shared colour tokens (dark text sits on them). */
+/**
+ * Badge backgrounds of the shared colour tokens. The badge sets its own dark text on them, so they
+ * read the same (7:1 or better) on a light or a dark page and need no dark variant.
+ */
 export const tokenBadge = (token: ColourToken): string => {
   switch (token) {
     case 'brandBlue':

@@ -1,3 +1,4 @@
+import type { Dashboard } from '../dashboard/types.js';
 import type { PublicReferral } from '../referrals/publicProjection.js';
 import type { DeliveryError, DeliveryStat, FeatureFlag } from '../schemas/admin.js';
 import type { Marketplace } from '../schemas/marketplace.js';
@@ -34,6 +35,7 @@ export interface TopicItems {
   deliveryErrors: DeliveryErrorsItem;
   featureFlags: FeatureFlag;
   status: LiveStatus;
+  dashboard: Dashboard;
 }
 
 type TopicOf<K extends TopicKind> = Extract<Topic, { kind: K }>;

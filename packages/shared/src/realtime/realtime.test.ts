@@ -54,6 +54,8 @@ describe('socket rooms', () => {
     [rooms.deliveryErrors(), 'admin:deliveryErrors'],
     [rooms.featureFlags(), 'featureFlags'],
     [rooms.status(), 'status'],
+    [rooms.privilegedDashboard(), 'dashboard:privileged'],
+    [rooms.agentDashboard(3, 1001), 'dashboard:agent:3:1001'],
     [rooms.user('producer'), 'user:producer'],
   ])('names %s', (actual, expected) => {
     expect(actual).toBe(expected);
@@ -105,6 +107,7 @@ describe('socket payload validation', () => {
     [{ kind: 'inAppetite', state: 'DC' }],
     [{ kind: 'acquired' }],
     [{ kind: 'featureFlags' }],
+    [{ kind: 'dashboard' }],
   ])('accepts %o', (topic) => {
     expect(parseTopic(topic)).toEqual({ ok: true, topic });
   });
@@ -118,6 +121,7 @@ describe('socket payload validation', () => {
     [{ kind: 'referrals' }, 'state must be a state code or null'],
     [{ kind: 'referrals', state: 'ZZ' }, 'state must be a state code or null'],
     [{ kind: 'acquired', agencyId: 1001 }, 'unknown field(s) agencyId'],
+    [{ kind: 'dashboard', marketplaceId: 9 }, 'unknown field(s) marketplaceId'],
     [{ kind: 'inAppetite', state: null, marketplaceId: 9 }, 'unknown field(s) marketplaceId'],
   ])('refuses %o with a reason', (topic, error) => {
     expect(parseTopic(topic)).toEqual({ ok: false, error });

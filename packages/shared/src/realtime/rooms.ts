@@ -23,6 +23,11 @@ export const rooms = {
   deliveryErrors: () => 'admin:deliveryErrors',
   featureFlags: () => 'featureFlags',
   status: () => 'status',
+  /** The dashboard of admins and carriers (one computation for both). */
+  privilegedDashboard: () => 'dashboard:privileged',
+  /** The dashboard of the agents of one agency buying through one marketplace. */
+  agentDashboard: (marketplaceId: number, agencyId: number) =>
+    `dashboard:agent:${marketplaceId}:${agencyId}`,
   /** Every socket of one user (to tell them of their own session). */
   user: (username: string) => `user:${username}`,
 } as const;

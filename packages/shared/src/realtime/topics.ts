@@ -25,7 +25,9 @@ export type Topic =
   /** Feature flags (everyone). */
   | { readonly kind: 'featureFlags' }
   /** Whether live data is current or stale (everyone). */
-  | { readonly kind: 'status' };
+  | { readonly kind: 'status' }
+  /** The live dashboard of the user's audience, as one computed item (signed in). */
+  | { readonly kind: 'dashboard' };
 
 export type TopicKind = Topic['kind'];
 
@@ -39,6 +41,7 @@ export const TOPIC_KINDS = [
   'deliveryErrors',
   'featureFlags',
   'status',
+  'dashboard',
 ] as const satisfies readonly TopicKind[];
 
 /** A stable text key of a topic, used to match events to subscriptions on the client. */

@@ -93,7 +93,7 @@ export const ActionCell = ({
         <StatusIcon icon={statusIcon(row.marketplaceStatus)} />
         {body}
         {was && (
-          <Box component="s" sx={{ fontSize: 12, color: '#5c6166' }}>
+          <Box component="s" sx={{ fontSize: 12, color: (t) => tokenColour(t, 'grey') }}>
             {was}
           </Box>
         )}

@@ -19,7 +19,7 @@ import { Badge } from './Badge';
 const TwoLines = ({ top, bottom }: { readonly top: ReactNode; readonly bottom: string }) => (
   <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
     <div>{top}</div>
-    <Box sx={{ fontSize: 12, color: '#5c6166' }}>{bottom}</Box>
+    <Box sx={{ fontSize: 12, color: (t) => tokenColour(t, 'grey') }}>{bottom}</Box>
   </Box>
 );
 

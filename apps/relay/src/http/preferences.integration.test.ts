@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES } from '@referrals/shared';
+import { redisKeys } from '../keys.js';
+import { startRelay, startSim, testPrefix, type Sim } from '../testkit/stack.testkit.js';
+
+let sim: Sim;
+let redis: Awaited<ReturnType<typeof testPrefix>>;
+let url: string;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  sim = await startSim();
+  redis = await testPrefix();
+  const r = await startRelay(sim, redis.prefix);
+  url = r.url;
+  stop = () => r.relay.stop();
+}, 30_000);
+afterAll(async () => {
+  await stop();
+  await sim.close();
+  await redis.cleanup();
+});
+
+const call = async (method: string, token: string | null, body?: unknown) => {
+  const res = await fetch(`${url}/api/me/preferences`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) };
+};
+
+const mine = { alerts: { enabled: true, sound: true }, theme: 'dark' } as const;
+
+describe('GET and PUT /api/me/preferences', () => {
+  it('answers the defaults to a user who never saved, and refuses anonymous callers', async () => {
+    const token = await sim.token('carrier');
+    expect(await call('GET', token)).toEqual({ status: 200, body: DEFAULT_PREFERENCES });
+    expect((await call('GET', null)).status).toBe(401);
+    expect((await call('PUT', null, mine)).status).toBe(401);
+    expect((await call('GET', 'not-a-token')).status).toBe(401);
+  });
+
+  it('stores a user’s preferences in Redis under their username and gives them back', async () => {
+    const token = await sim.token('producer');
+    expect(await call('PUT', token, mine)).toEqual({ status: 200, body: mine });
+    expect(await call('GET', token)).toEqual({ status: 200, body: mine });
+    const stored = await redis.redis.get(redisKeys(redis.prefix).preferences('producer'));
+    expect(JSON.parse(stored ?? 'null')).toEqual(mine);
+    // Another user is untouched.
+    expect((await call('GET', await sim.token('agencyadmin'))).body).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it('refuses a bad body with a 400 and a reason, and stores nothing', async () => {
+    const token = await sim.token('fulcrum');
+    const key = redisKeys(redis.prefix).preferences('fulcrum');
+    const bad = await call('PUT', token, { alerts: { enabled: 'yes', sound: false }, theme: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      error: 'invalid body',
+      details: expect.arrayContaining([
+        'alerts.enabled must be true or false',
+        'theme must be one of system, light, dark',
+      ]) as unknown,
+    });
+    const extra = await call('PUT', token, { ...mine, username: 'producer' });
+    expect(extra).toMatchObject({ status: 400, body: { details: ['unknown keys: username'] } });
+    expect(await redis.redis.exists(key)).toBe(0);
+    expect((await call('GET', token)).body).toEqual(DEFAULT_PREFERENCES);
+  });
+});

@@ -1,0 +1,139 @@
+import type { SnapshotMessage, Topic, TopicItems } from '@referrals/shared';
+import type { StreamName } from '../keys.js';
+import { logger } from '../log.js';
+import type { MirrorEvent, StreamMirror } from '../readModel/mirror.js';
+import type { ReadModel } from '../readModel/readModel.js';
+import type { RoomEmitter } from './fanout.js';
+
+const log = logger('realtime');
+
+/**
+ * A room whose single item is computed from the mirrors (a dashboard) rather than mapped from one
+ * stream's records. It is sent whole, as a snapshot, every time it changes.
+ */
+export interface ComputedRoomSpec {
+  readonly kind: 'computed';
+  readonly room: string;
+  readonly topic: Topic;
+  /** Private rooms are left when the token expires. */
+  readonly private: boolean;
+  /** The streams whose changes may change the item. */
+  readonly dependsOn: readonly StreamName[];
+  /** The item at an instant, from the mirrors as they are. */
+  readonly compute: (nowMs: number) => TopicItems[keyof TopicItems];
+}
+
+/** Timing of computed rooms (tests shorten them). */
+export interface ComputedRoomsOptions {
+  /** How long changes are gathered before one computation per room (a poll commits several streams). */
+  readonly coalesceMs?: number;
+  /** Recomputes every room this often even without changes, so hour buckets roll over. */
+  readonly refreshMs?: number;
+  readonly now?: () => number;
+}
+
+interface Entry {
+  readonly spec: ComputedRoomSpec;
+  item: TopicItems[keyof TopicItems];
+  /** The item's content without its computation time, to send only what changed. */
+  fingerprint: string;
+  seq: number;
+  dirty: boolean;
+}
+
+const fingerprintOf = (item: object): string => JSON.stringify({ ...item, at: 0 });
+
+/**
+ * Keeps each computed room's item: recomputed once per room after a burst of changes of the
+ * streams it depends on, once a minute, and only while a socket of this instance is in the room.
+ * The item goes out as a complete snapshot with a rising seq, which clients apply whatever seq they
+ * hold, so there is never a gap to resync and another instance's seq does not matter.
+ */
+export function createComputedRooms(
+  readModel: ReadModel,
+  out: RoomEmitter,
+  options: ComputedRoomsOptions = {},
+) {
+  const { coalesceMs = 50, refreshMs = 60_000, now = Date.now } = options;
+  const entries = new Map<string, Entry>();
+  let version = 0;
+  let pending: NodeJS.Timeout | undefined;
+
+  const snapshot = (e: Entry): SnapshotMessage =>
+    ({ topic: e.spec.topic, seq: e.seq, complete: true, items: [e.item] }) as SnapshotMessage;
+
+  /** Computes a room's item: the same entry when its content did not change, else a new one. */
+  function compute(e: Entry | undefined, spec: ComputedRoomSpec): Entry {
+    const item = spec.compute(now());
+    const fingerprint = fingerprintOf(item);
+    if (e && e.fingerprint === fingerprint) {
+      e.dirty = false;
+      return e;
+    }
+    version += 1;
+    return { spec, item, fingerprint, seq: version, dirty: false };
+  }
+
+  function flush(): void {
+    pending = undefined;
+    for (const [room, e] of entries) {
+      if (!out.has(room)) {
+        entries.delete(room);
+        continue;
+      }
+      if (!e.dirty) continue;
+      try {
+        const next = compute(e, e.spec);
+        if (next === e) continue;
+        entries.set(room, next);
+        out.emit(room, 'snapshot', snapshot(next));
+      } catch (err) {
+        e.dirty = false;
+        log.error({ err, room }, 'could not compute a room');
+      }
+    }
+  }
+
+  function markDirty(stream: StreamName | null): void {
+    let any = false;
+    for (const e of entries.values()) {
+      if (stream !== null && !e.spec.dependsOn.includes(stream)) continue;
+      e.dirty = true;
+      any = true;
+    }
+    if (any) pending ??= setTimeout(flush, coalesceMs);
+  }
+
+  const streams: StreamName[] = ['referrals', 'marketplaces', 'deliveryStats', 'deliveryErrors'];
+  const stops = streams.map((s) =>
+    (readModel[s] as StreamMirror<object>).onEvent((e: MirrorEvent<object>) => markDirty(e.stream)),
+  );
+  const refresh = setInterval(() => markDirty(null), refreshMs);
+  refresh.unref();
+
+  /** The room's current item as a snapshot, computed now when it is stale or unknown. */
+  function current(spec: ComputedRoomSpec): SnapshotMessage {
+    const held = entries.get(spec.room);
+    if (held && !held.dirty) return snapshot(held);
+    const next = compute(held, held?.spec ?? spec);
+    entries.set(spec.room, next);
+    // The room's other sockets would otherwise wait for the next change to see this one.
+    if (held && next !== held) out.emit(spec.room, 'snapshot', snapshot(next));
+    return snapshot(next);
+  }
+
+  return {
+    /** Records a room a socket is joining; returns its snapshot. */
+    join: current,
+    snapshotOf: current,
+    get roomCount() {
+      return entries.size;
+    },
+    stop() {
+      for (const s of stops) s();
+      clearInterval(refresh);
+      clearTimeout(pending);
+      pending = undefined;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import {
+  computeAgentDashboard,
+  computePrivilegedDashboard,
+  DEFAULT_TIME_ZONE,
+  matchesAppetite,
+  rooms,
+  type Opportunity,
+  type RiskAppetite,
+  type Topic,
+} from '@referrals/shared';
+import { marketplaceOfAgency, type ProfileResolver } from '../auth/profile.js';
+import type { Principal } from '../auth/verify.js';
+import type { ReadModel } from '../readModel/readModel.js';
+import type { ComputedRoomSpec } from './computedRooms.js';
+import type { Refusal } from './roomSpec.js';
+
+/**
+ * The dashboard room of a principal. Admins and carriers share one room (the same figures, one
+ * computation); agents get the room of their agency and its marketplace, decided from the verified
+ * token and the profile resolver, never from anything the client sends. The "today" of the
+ * figures is the shared default zone's, as upstream counts its days.
+ */
+export async function dashboardRoom(
+  topic: Topic,
+  principal: Principal,
+  privileged: boolean,
+  readModel: ReadModel,
+  profiles: ProfileResolver,
+): Promise<ComputedRoomSpec | Refusal> {
+  if (privileged) {
+    return {
+      kind: 'computed',
+      room: rooms.privilegedDashboard(),
+      topic,
+      private: true,
+      dependsOn: ['referrals', 'marketplaces', 'deliveryStats', 'deliveryErrors'],
+      compute: (nowMs) =>
+        computePrivilegedDashboard({
+          referrals: readModel.referrals.values(),
+          marketplaces: readModel.marketplaces.values(),
+          deliveryStats: readModel.deliveryStats.values(),
+          deliveryErrors: readModel.deliveryErrors.get('page0'),
+          nowMs,
+          timeZone: DEFAULT_TIME_ZONE,
+        }),
+    };
+  }
+  const profile = await profiles.resolve(principal);
+  const m = marketplaceOfAgency(readModel.marketplaces.values(), profile.agencyId);
+  if (!m || profile.agencyId === null || profile.agencyName === null) {
+    return { code: 'forbidden', error: 'your account has no marketplace' };
+  }
+  const { id } = m;
+  const agencyName = profile.agencyName;
+  // The mirrors replace a record when it changes, so an answer holds while both objects stay.
+  let matched = new WeakMap<Opportunity, boolean>();
+  let matchedFor: RiskAppetite | undefined;
+  const inAppetite = (appetite: RiskAppetite) => {
+    if (appetite !== matchedFor) [matched, matchedFor] = [new WeakMap(), appetite];
+    return (o: Opportunity) => {
+      let yes = matched.get(o);
+      if (yes === undefined) matched.set(o, (yes = matchesAppetite(o, appetite)));
+      return yes;
+    };
+  };
+  return {
+    kind: 'computed',
+    room: rooms.agentDashboard(id, profile.agencyId),
+    topic,
+    private: true,
+    dependsOn: ['referrals', 'marketplaces'],
+    compute: (nowMs) => {
+      // Read at each computation, so an edited appetite applies at once; a marketplace that is
+      // gone leaves nothing in appetite.
+      const appetite = readModel.marketplaces.get(id)?.riskAppetite;
+      return computeAgentDashboard({
+        referrals: appetite ? readModel.referrals.values() : [],
+        appetite: appetite ?? m.riskAppetite,
+        inAppetite: inAppetite(appetite ?? m.riskAppetite),
+        agencyName,
+        nowMs,
+        timeZone: DEFAULT_TIME_ZONE,
+      });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { CSSProperties } from 'react';
+import { formatShortTime } from '@referrals/shared';
+import { VIEWER_TIME_ZONE } from '../time/clock';
+
+/** Hidden on screen, read by screen readers (the usual clip pattern). */
+export const visuallyHidden: CSSProperties = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+};
+
+/** The numbers behind an hourly chart, as a table only screen readers see. */
+export const HourTable = <K extends string>({
+  caption,
+  hours,
+  columns,
+}: {
+  readonly caption: string;
+  readonly hours: readonly ({ readonly start: number } & Record<K, number>)[];
+  readonly columns: readonly (readonly [K, string])[];
+}) => (
+  <table style={visuallyHidden}>
+    <caption>{caption}</caption>
+    <thead>
+      <tr>
+        <th scope="col">Hour from</th>
+        {columns.map(([key, title]) => (
+          <th key={key} scope="col">
+            {title}
+          </th>
+        ))}
+      </tr>
+    </thead>
+    <tbody>
+      {hours.map((h) => (
+        <tr key={h.start}>
+          <th scope="row">{formatShortTime(h.start, VIEWER_TIME_ZONE)}</th>
+          {columns.map(([key]) => (
+            <td key={key}>{h[key]}</td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
+  </table>
+);
+
+/** The label of an hour on a chart axis, in the viewer's zone. */
+export const hourLabel = (start: number): string => formatShortTime(start, VIEWER_TIME_ZONE);

@@ -1,0 +1,88 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PREFERENCES, type UserPreferences } from '@referrals/shared';
+import { ApiError } from '../api/ApiError';
+import type { ApiClient } from '../api/apiClient';
+import { cacheKey, readCachedPreferences } from './preferencesCache';
+import { PREFERENCES_PATH, usePreferencesState } from './usePreferences';
+
+const dark: UserPreferences = { alerts: { enabled: false, sound: false }, theme: 'dark' };
+const alerting: UserPreferences = { alerts: { enabled: true, sound: true }, theme: 'dark' };
+
+/** An API client whose answers the test releases by hand. */
+const controlledApi = () => {
+  const gets: ((v: unknown) => void)[] = [];
+  const puts: { body: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+  const get = vi.fn(() => new Promise((resolve) => gets.push(resolve)));
+  const api = {
+    get,
+    put: vi.fn(
+      (_path: string, body: unknown) =>
+        new Promise((resolve, reject) => puts.push({ body, resolve, reject })),
+    ),
+    post: vi.fn(),
+    getImage: vi.fn(),
+  } as unknown as ApiClient;
+  return { api, get, gets, puts };
+};
+
+beforeEach(() => localStorage.clear());
+
+describe('usePreferencesState', () => {
+  it('shows the cached copy at once, then the server’s answer, and caches it per user', async () => {
+    localStorage.setItem(cacheKey('producer'), JSON.stringify(dark));
+    const { api, get, gets } = controlledApi();
+    const { result } = renderHook(() => usePreferencesState(api, 'producer'));
+    expect(result.current.preferences).toEqual(dark);
+    expect(result.current.loaded).toBe(false);
+    expect(get).toHaveBeenCalledWith(PREFERENCES_PATH);
+    act(() => gets[0]?.(alerting));
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    expect(result.current.preferences).toEqual(alerting);
+    expect(readCachedPreferences('producer')).toEqual(alerting);
+    expect(readCachedPreferences('carrier')).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it('saves optimistically and keeps the value the server confirms', async () => {
+    const { api, gets, puts } = controlledApi();
+    const { result } = renderHook(() => usePreferencesState(api, 'producer'));
+    act(() => gets[0]?.(DEFAULT_PREFERENCES));
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    act(() => result.current.save(alerting));
+    expect(result.current.preferences).toEqual(alerting);
+    expect(puts[0]?.body).toEqual(alerting);
+    act(() => puts[0]?.resolve(alerting));
+    await waitFor(() => expect(readCachedPreferences('producer')).toEqual(alerting));
+    expect(result.current.error).toBeNull();
+  });
+
+  it('rolls back to the confirmed value and says why when a save fails', async () => {
+    const { api, gets, puts } = controlledApi();
+    const { result } = renderHook(() => usePreferencesState(api, 'producer'));
+    act(() => gets[0]?.(dark));
+    await waitFor(() => expect(result.current.preferences).toEqual(dark));
+    act(() => result.current.save(alerting));
+    expect(result.current.preferences).toEqual(alerting);
+    act(() => puts[0]?.reject(new ApiError(503, 'temporarily unavailable; try again shortly')));
+    await waitFor(() => expect(result.current.preferences).toEqual(dark));
+    expect(result.current.error).toBe(
+      'Your preferences could not be saved: temporarily unavailable; try again shortly.',
+    );
+    expect(readCachedPreferences('producer')).toEqual(dark);
+    act(() => result.current.dismissError());
+    expect(result.current.error).toBeNull();
+  });
+
+  it('lets only the latest of two quick saves roll back', async () => {
+    const { api, gets, puts } = controlledApi();
+    const { result } = renderHook(() => usePreferencesState(api, 'producer'));
+    act(() => gets[0]?.(DEFAULT_PREFERENCES));
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    act(() => result.current.save(dark));
+    act(() => result.current.save(alerting));
+    act(() => puts[0]?.reject(new ApiError(500, 'internal error')));
+    await Promise.resolve();
+    expect(result.current.preferences).toEqual(alerting);
+    expect(result.current.error).toBeNull();
+  });
+});

@@ -1,0 +1,2 @@
+/** Per-user console preferences: the schema both the relay and the web app validate with. */
+export * from './schemas.js';
