@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import {
   ADMIN_ROUTES,
@@ -23,6 +22,7 @@ import { PaymentSection } from './sections/PaymentSection';
 import { PriceAdjustmentSection, PriceRangeSection } from './sections/PriceSections';
 import { SetupSection } from './sections/SetupSection';
 import { SourcesSection, StatesSection } from './sections/SourcesStatesSections';
+import { useLatestValidity } from './useLatestValidity';
 import { useMarketplaceForm } from './useMarketplaceForm';
 
 /** The marketplace create/edit form (section 2.2) at admin/marketplaces/:marketplaceId. */
@@ -40,12 +40,12 @@ const MarketplaceForm = ({
 }) => {
   const f = useMarketplaceForm(route);
   const { form, data, lookups } = f;
-  const { isDirty, isValid } = form.formState;
+  const { isDirty } = form.formState;
+  const isValid = useLatestValidity(form, f.context);
   const savedName = data.saved?.marketplaceName ?? null;
   useDocumentTitle(
     route.mode === 'edit' ? marketplacePageTitle(savedName ?? '') : CREATE_PAGE_TITLE,
   );
-  useWatch({ control: form.control });
   const existing = route.mode === 'edit';
   return (
     <Box sx={{ position: 'relative' }}>
