@@ -83,7 +83,15 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
       const body = delta
         ? JSON.stringify({ u: diff.upserts.map(({ id, json }) => ({ id, json })), r: diff.removed })
         : '';
+      // One array handed over whole: spreading 3 arguments per record into a call overflows the
+      // stack at ~100,000 records (a first load of a large market).
       const args: (string | number)[] = [
+        COMMIT_LUA,
+        4,
+        keys.seq(stream),
+        keys.snapshot(stream),
+        keys.hashes(stream),
+        keys.changes(stream),
         expectedSeq,
         at,
         diff.upserts.length,
@@ -94,15 +102,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
       ];
       for (const u of diff.upserts) args.push(u.id, u.json, u.hash);
       for (const id of diff.removed) args.push(id);
-      const [seq, cur] = (await redis.eval(
-        COMMIT_LUA,
-        4,
-        keys.seq(stream),
-        keys.snapshot(stream),
-        keys.hashes(stream),
-        keys.changes(stream),
-        ...args,
-      )) as [number, number];
+      const [seq, cur] = (await redis.call('EVAL', args)) as [number, number];
       if (seq < 0) throw new StaleCommitError(stream, expectedSeq, cur);
       return delta
         ? {

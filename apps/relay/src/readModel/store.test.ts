@@ -39,6 +39,22 @@ describe.each(stores)('read model store contract (%s)', (_name, make) => {
     expect(JSON.parse(snap.records.get('1') ?? '{}')).toEqual(rec(1, 'Claimed'));
   });
 
+  it('commits a first load of 100,000 records in one step', async () => {
+    const store = make();
+    const rows = Array.from({ length: 100_000 }, (_, i) => rec(i + 1, 'Available'));
+    const first = await store.commit(
+      'deliveryStats',
+      diffRecords(new Map(), hashed(rows)),
+      (await store.loadHashes('deliveryStats')).seq,
+      1,
+    );
+    expect(first.kind).toBe('reset');
+    const snap = await store.snapshot('deliveryStats');
+    expect(snap.seq).toBe(first.seq);
+    expect(snap.records.size).toBe(100_000);
+    expect(JSON.parse(snap.records.get('100000') ?? '{}')).toEqual(rec(100_000, 'Available'));
+  });
+
   it('rejects a commit based on a stale seq and changes nothing', async () => {
     const store = make();
     const { seq } = await store.loadHashes('marketplaces');
