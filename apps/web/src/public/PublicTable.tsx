@@ -7,11 +7,10 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  Typography,
 } from '@mui/material';
 import type { ColumnDef } from '@referrals/shared';
+import { EmptyList } from '../referrals/EmptyList';
 import {
-  EMPTY_TEXT,
   renderReferralCell,
   StackedCell,
   type CellContext,
@@ -41,20 +40,7 @@ const NO_WRAP: ReadonlySet<string> = new Set(['opportunityType', 'status']);
  */
 export const PublicTable = (p: PublicTableProps) => {
   const { columns, context } = p;
-  // An empty grid has no row for its role to hold (axe: aria-required-children); say so instead.
-  if (!p.loading && p.rows.length === 0) {
-    return (
-      <Box
-        role="status"
-        aria-label={p.label}
-        sx={{ width: '100%', bgcolor: 'background.paper', p: 4 }}
-      >
-        <Typography color="text.secondary" align="center">
-          {EMPTY_TEXT}
-        </Typography>
-      </Box>
-    );
-  }
+  if (!p.loading && p.rows.length === 0) return <EmptyList label={p.label} />;
   const onKey = (e: KeyboardEvent, row: GridRow) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
     e.preventDefault();

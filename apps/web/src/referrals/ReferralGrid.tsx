@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { DataGrid, type GridSortModel } from '@mui/x-data-grid';
 import type { ColumnDef, Sort, SortKey } from '@referrals/shared';
 import { Spinner } from '../shell/Spinner';
+import { EmptyList } from './EmptyList';
 import {
   EMPTY_TEXT,
   gridColumns,
@@ -59,20 +60,7 @@ export const ReferralGrid = (p: ReferralGridProps) => {
     if (key) p.onSort(p.sortRule(p.sort ?? null, key));
   };
 
-  // An empty grid has no row for its role to hold (axe: aria-required-children); say so instead.
-  if (!p.loading && p.rows.length === 0) {
-    return (
-      <Box
-        role="status"
-        aria-label={p.label}
-        sx={{ width: '100%', bgcolor: 'background.paper', p: 4 }}
-      >
-        <Typography color="text.secondary" align="center">
-          {EMPTY_TEXT}
-        </Typography>
-      </Box>
-    );
-  }
+  if (!p.loading && p.rows.length === 0) return <EmptyList label={p.label} />;
 
   return (
     <Box sx={{ width: '100%', bgcolor: 'background.paper' }}>
