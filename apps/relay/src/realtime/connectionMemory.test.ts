@@ -42,16 +42,49 @@ afterEach(async () => {
   await server.close();
 });
 
+interface UpgradeResponse {
+  once(event: 'close', listener: () => void): unknown;
+}
+interface EngineWebSocket {
+  listeners(event: 'error'): { name: string }[];
+}
+interface ClientWebSocket {
+  terminate(): void;
+}
+
 describe('what a connection keeps from its handshake', () => {
-  it('keeps neither the raw token, the headers nor the upgrade request of a WebSocket', async () => {
-    const { url, responses } = await start();
+  it('keeps neither the raw token, the headers, the query nor the upgrade request of a WebSocket', async () => {
+    const { url } = await start();
     const socket = await connected(url, ['websocket']);
     expect(socket.handshake.auth).toEqual({ protocol: 1 });
     expect(socket.handshake.headers).toEqual({});
+    expect(socket.handshake.query).toEqual({});
+    expect(socket.handshake.url).toBe('');
     expect(socket.conn.request).toBeNull();
-    const upgrade = responses.find((r) => !(r instanceof ServerResponse)) as { req: unknown };
+  });
+
+  it("lets go of the upgrade's stand-in response: it no longer hears the connection close", async () => {
+    const { url, responses } = await start();
+    const socket = await connected(url, ['websocket']);
+    const upgrade = responses.find((r) => !(r instanceof ServerResponse)) as UpgradeResponse;
     expect(upgrade).toBeDefined();
-    expect(upgrade.req).toBeNull();
+    let heard = false;
+    upgrade.once('close', () => (heard = true));
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    // The TCP connection dies without a goodbye: only the WebSocket's own close listener notices.
+    const ws = (clients[0]?.io.engine.transport as unknown as { ws: ClientWebSocket }).ws;
+    ws.terminate();
+    expect(await gone).toBe('transport close');
+    expect(heard).toBe(false);
+  });
+
+  it("drops engine.io's upgrade-time error listener from the WebSocket", async () => {
+    const { url } = await start();
+    const socket = await connected(url, ['websocket']);
+    const ws = (socket.conn.transport as unknown as { socket: EngineWebSocket }).socket;
+    const names = ws.listeners('error').map((l) => l.name);
+    expect(names).not.toContain('onUpgradeError');
+    expect(names).toHaveLength(1);
   });
 
   it('still serves a polling client that upgrades, messages both ways', async () => {
