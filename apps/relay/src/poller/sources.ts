@@ -32,17 +32,21 @@ async function allReferrals(
   memo: ValidationMemo<Opportunity>,
 ) {
   memo.startCycle();
-  const start = upstreamDate(new Date(now.getTime() - REFERRAL_WINDOW_DAYS * 86_400_000));
-  const first = await upstream.referralsPage(0, REFERRAL_PAGE_SIZE, start, memo);
-  const pages = Math.ceil(first.totalElements / REFERRAL_PAGE_SIZE);
-  const rest: (typeof first.content)[] = [];
-  for (let p = 1; p < pages; p += PARALLEL_PAGES) {
-    const batch = Array.from({ length: Math.min(PARALLEL_PAGES, pages - p) }, (_, i) =>
-      upstream.referralsPage(p + i, REFERRAL_PAGE_SIZE, start, memo).then((r) => r.content),
-    );
-    rest.push(...(await Promise.all(batch)));
+  try {
+    const start = upstreamDate(new Date(now.getTime() - REFERRAL_WINDOW_DAYS * 86_400_000));
+    const first = await upstream.referralsPage(0, REFERRAL_PAGE_SIZE, start, memo);
+    const pages = Math.ceil(first.totalElements / REFERRAL_PAGE_SIZE);
+    const rest: (typeof first.content)[] = [];
+    for (let p = 1; p < pages; p += PARALLEL_PAGES) {
+      const batch = Array.from({ length: Math.min(PARALLEL_PAGES, pages - p) }, (_, i) =>
+        upstream.referralsPage(p + i, REFERRAL_PAGE_SIZE, start, memo).then((r) => r.content),
+      );
+      rest.push(...(await Promise.all(batch)));
+    }
+    return [first.content, ...rest].flat();
+  } finally {
+    memo.endCycle();
   }
-  return [first.content, ...rest].flat();
 }
 
 /** The sources of every stream, read from the upstream services. */

@@ -41,6 +41,23 @@ describe('validation memo across poll cycles', () => {
     expect(check).toHaveBeenCalledTimes(2);
   });
 
+  it('holds one cycle of records between cycles, not two', () => {
+    const memo = new ValidationMemo<{ id: number }>((r) => r.id);
+    const check = vi.fn((r: unknown) => r as { id: number });
+    memo.startCycle();
+    memo.validate({ id: 1 }, check);
+    memo.validate({ id: 2 }, check);
+    memo.endCycle();
+    memo.startCycle();
+    memo.validate({ id: 3 }, check);
+    expect(memo.size).toBe(3);
+    memo.endCycle();
+    expect(memo.size).toBe(1);
+    memo.startCycle();
+    memo.validate({ id: 3 }, check);
+    expect(check).toHaveBeenCalledTimes(3);
+  });
+
   it('gives the same page as validating afresh, and still refuses a bad record', async () => {
     const memo = new ValidationMemo<ReturnType<typeof opportunitySchema.validateSync>>(
       (r) => r.opportunityId,

@@ -38,6 +38,19 @@ export class ValidationMemo<T> {
     this.next = new Map();
   }
 
+  /**
+   * Ends a cycle: what the one before it learnt is let go now rather than at the next start, so
+   * only one cycle's records (their raw JSON: ~1 KB each) stay in memory between polls, not two.
+   */
+  endCycle(): void {
+    this.previous = new Map();
+  }
+
+  /** Records held (the last cycle's, and the current one's while it runs). */
+  get size(): number {
+    return this.previous.size + this.next.size;
+  }
+
   /** The validated record, from last cycle when its raw JSON did not change. */
   validate(record: unknown, check: (r: unknown) => T): T {
     const key =
