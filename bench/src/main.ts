@@ -12,7 +12,7 @@ import { runCapacity } from './phases/capacity.js';
 import { diffCost } from './phases/diffCost.js';
 import { runLevels } from './phases/levels.js';
 import { runWeb } from './phases/web.js';
-import { FULL, QUICK } from './plan.js';
+import { FULL, QUICK, withLevels } from './plan.js';
 import { freePort, stopAll } from './procs.js';
 import { deletePrefix, followCommits } from './redisTap.js';
 import { createRecorder, writeResults } from './report.js';
@@ -20,7 +20,7 @@ import { heapSnapshot } from './heap.js';
 import { checkBuilt, demoToken, ROOT, startRedis, startRelay, startSim } from './stack.js';
 import { summarizeRun } from './summary.js';
 
-const plan = process.argv.includes('--full') ? FULL : QUICK;
+const plan = withLevels(process.argv.includes('--full') ? FULL : QUICK, process.argv);
 const rec = createRecorder(plan.mode, ROOT);
 const RESULTS = path.join(ROOT, 'bench/results');
 const began = Date.now();

@@ -1,3 +1,4 @@
+import type { Inspector } from './inspector.js';
 import { sleep } from './procs.js';
 
 /** Samples of a Prometheus text page, by metric name with labels, e.g. `relay_polls_total{outcome="ok"}`. */
@@ -29,12 +30,19 @@ export interface Memory {
   readonly heapUsed: number;
 }
 
-/** The median of three readings a second apart (heap readings move with garbage collection). */
-export async function relayMemory(relayUrl: string): Promise<Memory> {
+/**
+ * The median of three readings a second apart, each right after a full garbage collection in the
+ * relay: live data only, whenever V8 last collected on its own.
+ */
+export async function relayMemory(relay: {
+  readonly url: string;
+  readonly inspector: Inspector;
+}): Promise<Memory> {
   const reads: Memory[] = [];
   for (let i = 0; i < 3; i += 1) {
     if (i > 0) await sleep(1000);
-    const s = await scrape(relayUrl);
+    await relay.inspector.collectGarbage();
+    const s = await scrape(relay.url);
     reads.push({
       rss: total(s, 'process_resident_memory_bytes'),
       heapUsed: total(s, 'nodejs_heap_size_used_bytes'),

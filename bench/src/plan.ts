@@ -48,6 +48,26 @@ export const FULL: Plan = {
   deadlineMs: 40 * 60_000,
 };
 
+/**
+ * `--levels 0,1000,5000` replaces the mode's client levels (a memory or latency question asked
+ * at other counts without the whole full mode). Counts must be whole, ascending and start at 0:
+ * the idle reading is what memory per socket is measured against.
+ */
+export function withLevels(plan: Plan, argv: readonly string[]): Plan {
+  const at = argv.indexOf('--levels');
+  if (at === -1) return plan;
+  const raw = argv[at + 1] ?? '';
+  const levels = raw.split(',').map(Number);
+  const ok =
+    levels[0] === 0 &&
+    levels.every((n, i) => Number.isInteger(n) && n >= 0 && (i === 0 || n > (levels[i - 1] ?? 0)));
+  if (!ok)
+    throw new Error(
+      `--levels wants ascending whole counts from 0, like 0,1000,5000 (got "${raw}")`,
+    );
+  return { ...plan, levels };
+}
+
 /** The poll interval of the relay (POLL_INTERVAL_MS default). */
 export const POLL_INTERVAL_MS = 3000;
 /** The old console: each browser polled its list every 3 s. */

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getDemoTokens } from '@referrals/upstream-sim/realm/tokenClient';
+import { connectInspector } from './inspector.js';
 import { answers, freePort, start, waitUntil, type Proc } from './procs.js';
 
 /** The repository root (bench/src/ is two folders down). */
@@ -81,7 +82,10 @@ export async function startRelay(o: {
   heapDir?: string | undefined;
 }) {
   const url = `http://localhost:${o.port}`;
+  // The inspector, on loopback only, lets memory be read after a full garbage collection.
+  const inspectPort = await freePort();
   const args = [
+    `--inspect=127.0.0.1:${inspectPort}`,
     ...(o.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : []),
     ...(o.heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${o.heapDir}`] : []),
     RELAY_MAIN,
@@ -100,7 +104,9 @@ export async function startRelay(o: {
     },
   });
   await waitForProc(proc, `http://127.0.0.1:${o.port}/readyz`, 180_000);
-  return { url: `http://127.0.0.1:${o.port}`, origin: url, proc };
+  const inspector = await connectInspector(inspectPort);
+  proc.child.once('exit', () => inspector.close());
+  return { url: `http://127.0.0.1:${o.port}`, origin: url, proc, inspector };
 }
 export type RelayProc = Awaited<ReturnType<typeof startRelay>>;
 

@@ -43,7 +43,7 @@ export async function runCapacity(
     process.stdout.write(`ramp to ${step} sockets\n`);
     const clients = await growTo(b, step);
     await sleep(1000);
-    const mem = await relayMemory(b.relay.url);
+    const mem = await relayMemory(b.relay);
     const lat = await measureLatency(b, clients, b.plan.rampWindowMs);
     const p99 = lat.after?.p99 ?? null;
     b.rec.add({

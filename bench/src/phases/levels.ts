@@ -1,7 +1,8 @@
 import { call, type Bench } from '../bench.js';
+import { createFleet } from '../clients/fleet.js';
 import { receiversOf, specsBetween } from '../clients/mix.js';
 import { relayMemory, type Memory } from '../metrics.js';
-import { OLD_POLLS_PER_MINUTE_PER_BROWSER } from '../plan.js';
+import { OLD_POLLS_PER_MINUTE_PER_BROWSER, POLL_INTERVAL_MS } from '../plan.js';
 import { sleep } from '../procs.js';
 import { summarize, type Summary } from '../stats.js';
 import { changeSamples, claimSamples, latencies, type ChangeSample } from './samples.js';
@@ -52,6 +53,27 @@ export async function measureLatency(b: Bench, clients: number, windowMs: number
   return { samples, total, after, expected, delivered: total?.n ?? 0, held, disconnects };
 }
 
+/** Sockets of the warm-up: every kind of room in the mix. */
+const WARM_UP_SOCKETS = 50;
+
+/**
+ * Before the idle reading, a few sockets of every room kind connect, see a change or two and go:
+ * the code they run is then loaded and compiled, and module state built on first use exists,
+ * in the idle reading as at every level (~1 MB that would otherwise count as 10 KB a socket at
+ * 100 clients and 1 KB at 1,000).
+ */
+async function warmUp(b: Bench): Promise<void> {
+  const fleet = createFleet(b.relay.url);
+  try {
+    await fleet.add(specsBetween(0, WARM_UP_SOCKETS, b.tokens));
+    await changeSamples(b, Date.now() + 2 * POLL_INTERVAL_MS, 2);
+    await fleet.collect();
+  } finally {
+    await fleet.close();
+  }
+  await sleep(2000);
+}
+
 /**
  * The load and latency levels: at each client count, the upstream requests per minute over one
  * window while referrals are created upstream, change-to-client latency, memory per socket, and
@@ -60,16 +82,18 @@ export async function measureLatency(b: Bench, clients: number, windowMs: number
 export async function runLevels(b: Bench) {
   const { plan, rec } = b;
   let baseline: Memory = { rss: 0, heapUsed: 0 };
+  let previous: { clients: number; mem: Memory } | null = null;
   const rates = new Map<number, number>();
   /** The most clients whose after-poll p99 stayed under 250 ms. */
   const best: { held: number; p99: number | null } = { held: 0, p99: null };
+  await warmUp(b);
   for (const level of plan.levels) {
     if (Date.now() > b.deadline) break;
     process.stdout.write(`level ${level} clients\n`);
     const clients = await growTo(b, level);
     await sleep(1000);
     await b.heapSnapshot?.(`${level}-clients`);
-    const mem = await relayMemory(b.relay.url);
+    const mem = await relayMemory(b.relay);
     if (level === 0) baseline = mem;
     await call(b.sim.origin, 'POST', '/__sim/stats/reset');
     const started = Date.now();
@@ -112,7 +136,8 @@ export async function runLevels(b: Bench) {
       });
       if (lat.disconnects > 0)
         rec.note(`${lat.disconnects} sockets disconnected during the ${clients}-client window`);
-      memoryPerSocket(b, clients, mem, baseline);
+      memoryPerSocket(b, clients, mem, baseline, previous);
+      previous = { clients, mem };
       if (lat.after && lat.after.p99 < 250 && lat.disconnects === 0 && clients > best.held) {
         best.held = clients;
         best.p99 = lat.after.p99;
@@ -123,10 +148,30 @@ export async function runLevels(b: Bench) {
   return { baseline, rates, best };
 }
 
-/** Heap and RSS per socket above the idle baseline. */
-export function memoryPerSocket(b: Bench, clients: number, mem: Memory, baseline: Memory): number {
+/**
+ * Heap and RSS per socket above the idle baseline, and the heap each socket added since the
+ * previous level (what is left once the state the run built up meanwhile is counted in both).
+ */
+export function memoryPerSocket(
+  b: Bench,
+  clients: number,
+  mem: Memory,
+  baseline: Memory,
+  previous: { clients: number; mem: Memory } | null = null,
+): number {
   const heapKb = (mem.heapUsed - baseline.heapUsed) / clients / 1024;
   const rssKb = (mem.rss - baseline.rss) / clients / 1024;
+  if (previous && clients > previous.clients) {
+    const added = clients - previous.clients;
+    b.rec.add({
+      section: 'connections',
+      measure: 'relay heap per added socket (since the previous level)',
+      clients,
+      value: Math.round(((mem.heapUsed - previous.mem.heapUsed) / added / 1024) * 10) / 10,
+      unit: 'KB',
+      detail: `${added} sockets added since ${previous.clients}; RSS ${((mem.rss - previous.mem.rss) / added / 1024).toFixed(1)} KB/socket`,
+    });
+  }
   b.rec.add({
     section: 'connections',
     measure: 'relay heap per socket (above idle)',

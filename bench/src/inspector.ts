@@ -1,0 +1,50 @@
+import WebSocket from 'ws';
+
+/** The part of the relay's inspector the bench uses. */
+export interface Inspector {
+  /** A full garbage collection in the relay, finished when this resolves. */
+  collectGarbage(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Connects to a process started with `--inspect=127.0.0.1:<port>` (its DevTools protocol over a
+ * WebSocket). Memory read right after `collectGarbage()` is live data only, so heap per socket
+ * does not depend on when V8 last collected.
+ */
+export async function connectInspector(port: number): Promise<Inspector> {
+  const res = await fetch(`http://127.0.0.1:${port}/json/list`, {
+    signal: AbortSignal.timeout(5000),
+  });
+  const [target] = (await res.json()) as { webSocketDebuggerUrl?: string }[];
+  if (!target?.webSocketDebuggerUrl) throw new Error(`no inspector target on port ${port}`);
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  let nextId = 1;
+  const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  ws.on('message', (data: Buffer) => {
+    const msg = JSON.parse(data.toString()) as { id?: number; error?: { message: string } };
+    const waiter = msg.id === undefined ? undefined : pending.get(msg.id);
+    if (!waiter || msg.id === undefined) return;
+    pending.delete(msg.id);
+    if (msg.error) waiter.reject(new Error(msg.error.message));
+    else waiter.resolve();
+  });
+  ws.on('close', () => {
+    for (const w of pending.values()) w.reject(new Error('inspector connection closed'));
+    pending.clear();
+  });
+  const call = (method: string) =>
+    new Promise<void>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      ws.send(JSON.stringify({ id, method }));
+    });
+  return {
+    collectGarbage: () => call('HeapProfiler.collectGarbage'),
+    close: () => ws.close(),
+  };
+}
