@@ -111,6 +111,25 @@ describe('marketplace opportunities', () => {
       .expect(404);
   });
 
+  it('pages the admin view consistently, and a write between two pages shows at once', async () => {
+    const all = page((await get('/api/v1/marketplace-opportunities?size=5000').expect(200)).body);
+    const first = page((await get('/api/v1/marketplace-opportunities?size=7').expect(200)).body);
+    const second = page(
+      (await get('/api/v1/marketplace-opportunities?size=7&page=1').expect(200)).body,
+    );
+    expect([...first.content, ...second.content].map((o) => o.opportunityId)).toEqual(
+      all.content.slice(0, 14).map((o) => o.opportunityId),
+    );
+    // A new referral (a write) and a claim-like change (status and price) between pages.
+    const added = sim.market.addReferral(sim.clock.now());
+    const top = all.content[0]!;
+    sim.market.state.referrals.patch(top.opportunityId, { dynamicPrice: 1 }, sim.clock.now());
+    const again = page((await get('/api/v1/marketplace-opportunities?size=7').expect(200)).body);
+    expect(again.totalElements).toBe(all.totalElements + 1);
+    expect(again.content[0]?.opportunityId).toBe(added.opportunityId);
+    expect(again.content.find((o) => o.opportunityId === top.opportunityId)?.dynamicPrice).toBe(1);
+  });
+
   it('requires basic auth like every opportunity call', async () => {
     await request(sim.app).get('/api/v1/marketplace-opportunities/producer').expect(401);
   });

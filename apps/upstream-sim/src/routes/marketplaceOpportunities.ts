@@ -7,9 +7,12 @@ import { pageOf, parsePaging, type SortKey } from './paging.js';
 import { listReferrals } from './opportunities.js';
 import {
   BY_ADD_DATE_DESC,
+  dependsOnTime,
   REFERRAL_SORT_FIELDS,
   referralFilter,
+  SortedViews,
   sortReferrals,
+  viewKey,
 } from './referralQuery.js';
 import { Routes } from './table.js';
 import { acquiredBy, inAppetiteOf } from './userScope.js';
@@ -39,17 +42,28 @@ function usernameOf(req: Request): string | undefined {
 export function marketplaceOpportunityRoutes(ctx: SimContext): Routes {
   const state = ctx.market.state;
   const routes = new Routes(ctx.table);
+  const views = new SortedViews();
   const inAppetite = (req: Request, res: Response, byExpiration: boolean): void => {
     const username = usernameOf(req);
     const scope = username === undefined ? () => true : inAppetiteOf(state, username);
     const paging = parsePaging(req, REFERRAL_SORT_FIELDS, BY_ADD_DATE_DESC);
     const filter = referralFilter(req, ctx.clock.now());
-    const items = state.referrals.all().filter((o) => scope(o) && filter(o));
     // The by-expiration call always puts the soonest expiry first; a given sort breaks ties.
     const sort = byExpiration
       ? [BY_EXPIRATION, ...paging.sort.filter((k) => k.field !== BY_EXPIRATION.field)]
       : paging.sort;
-    res.json(pageOf(sortReferrals(items, sort), paging));
+    const list = () =>
+      sortReferrals(
+        state.referrals.all().filter((o) => scope(o) && filter(o)),
+        sort,
+      );
+    // The admin view (no user, whose scope follows marketplaces and directory) is what the relay
+    // pages through on every poll: it is kept between pages while the referrals are unchanged.
+    const items =
+      username === undefined && !dependsOnTime(req)
+        ? views.get(viewKey(req), String(state.referrals.version), list)
+        : list();
+    res.json(pageOf(items, paging));
   };
 
   routes.get('/api/v1/marketplace-opportunities', (req, res) => inAppetite(req, res, false));

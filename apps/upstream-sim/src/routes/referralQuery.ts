@@ -39,9 +39,23 @@ export const REFERRAL_SORT_FIELDS: ReadonlySet<string> = new Set(Object.keys(SOR
 /** Newest first: the default order of the available and all lists (agent-console section 9). */
 export const BY_ADD_DATE_DESC: readonly SortKey[] = [{ field: 'addDate', direction: 'desc' }];
 
+/** Fields holding ISO-8601 instants: their text sorts as their time, by code point. */
+const INSTANT_FIELDS: ReadonlySet<string> = new Set([
+  'addDate',
+  'lastModDate',
+  'marketplaceExpirationDate',
+]);
+
 function compare(a: Value, b: Value): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return String(a).localeCompare(String(b));
+}
+
+/** Code-point order: for ISO instants it is time order, and far cheaper than a collation. */
+function compareInstants(a: Value, b: Value): number {
+  const x = String(a);
+  const y = String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /**
@@ -49,22 +63,73 @@ function compare(a: Value, b: Value): number {
  * starts with real figures) and ties fall back to the newest id, keeping pages stable.
  */
 export function sortReferrals(items: Opportunity[], keys: readonly SortKey[]): Opportunity[] {
-  const getters = keys.map((k) => ({
-    get: SORT_VALUES[k.field] ?? SORT_VALUES.addDate!,
-    sign: k.direction === 'asc' ? 1 : -1,
-  }));
+  const getters = keys.map((k) => {
+    const field = SORT_VALUES[k.field] ? k.field : 'addDate';
+    return {
+      get: SORT_VALUES[field]!,
+      cmp: INSTANT_FIELDS.has(field) ? compareInstants : compare,
+      sign: k.direction === 'asc' ? 1 : -1,
+    };
+  });
   return items.sort((x, y) => {
-    for (const { get, sign } of getters) {
+    for (const { get, cmp, sign } of getters) {
       const a = get(x);
       const b = get(y);
       if (a === b) continue;
       if (a === null) return 1;
       if (b === null) return -1;
-      const c = compare(a, b) * sign;
+      const c = cmp(a, b) * sign;
       if (c !== 0) return c;
     }
     return y.opportunityId - x.opportunityId;
   });
+}
+
+/**
+ * Whether a list query's answer can change with the clock alone (the ELIGIBLE filter: claimable
+ * now), not only with writes to the market.
+ */
+export function dependsOnTime(req: Request): boolean {
+  return queryText(req, 'marketplaceStatus')?.toUpperCase() === ELIGIBLE_FILTER;
+}
+
+/**
+ * Filtered and sorted referral lists, kept while the market is unchanged. A client paging
+ * through a list asks for the same filter and order once per page; at 100,000 referrals
+ * filtering and sorting every time took ~60 ms a page, and one relay poll (100 pages of 1,000)
+ * kept the stand-in busy for seconds. A real service answers such pages from an index. The
+ * lists are dropped at the first write (the version moves), so no page is ever stale.
+ */
+export class SortedViews {
+  private readonly views = new Map<string, readonly Opportunity[]>();
+  private version = '';
+
+  constructor(private readonly max = 8) {}
+
+  /** The list for `key` at `version`, computed when not held. */
+  get(key: string, version: string, compute: () => Opportunity[]): readonly Opportunity[] {
+    if (version !== this.version) {
+      this.views.clear();
+      this.version = version;
+    }
+    const held = this.views.get(key);
+    if (held) return held;
+    const list = compute();
+    if (this.views.size >= this.max) {
+      const oldest = this.views.keys().next();
+      if (!oldest.done) this.views.delete(oldest.value);
+    }
+    this.views.set(key, list);
+    return list;
+  }
+}
+
+/** The list part of a request: its path and every query parameter but the page's. */
+export function viewKey(req: Request): string {
+  const params = Object.entries(req.query)
+    .filter(([k]) => k !== 'page' && k !== 'size')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${req.path}?${JSON.stringify(params)}`;
 }
 
 /** True when a referral can be claimed at `nowMs`: Available and not past its expiration. */

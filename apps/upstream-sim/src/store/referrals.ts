@@ -117,6 +117,7 @@ export class ReferralStore {
   setOwner(id: number, agencyId: number | null): void {
     const meta = this.metaById.get(id);
     if (meta !== undefined) meta.ownerAgencyId = agencyId;
+    this.version++; // who owns a referral decides the lists it is in
   }
 
   /**
