@@ -30,7 +30,7 @@ const call = async (method: string, token: string | null, body?: unknown) => {
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) };
+  return { status: res.status, body: await res.json() };
 };
 
 const mine = { alerts: { enabled: true, sound: true }, theme: 'dark' } as const;

@@ -44,6 +44,9 @@ export function createPoller(store: ReadModelStore, sources: readonly PollSource
   // when another instance polled in between (then the commit is refused and they are reloaded).
   const known = new Map<StreamName, { seq: number; hashes: Map<string, string> }>();
 
+  // Hashes of the record objects sources handed over, for as long as those objects live.
+  const hashedObjects = new WeakMap<object, string>();
+
   let lastFailing: string | undefined;
   let since = 0;
 
@@ -70,7 +73,7 @@ export function createPoller(store: ReadModelStore, sources: readonly PollSource
       log.warn({ err, stream }, 'poll failed; keeping the last snapshot');
       return { stream, ok: false, error: err instanceof Error ? err.message : String(err) };
     }
-    const hashed = hashRecords(records, (r) => source.idOf(r));
+    const hashed = hashRecords(records, (r) => source.idOf(r), hashedObjects);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       let base = known.get(stream);
       if (!base) {

@@ -16,14 +16,40 @@ export interface Diff {
   readonly added: number;
 }
 
-/** Hashes records by their canonical JSON; the key order of a validated record is stable. */
+/** A record hashed in an earlier cycle: its JSON is made again only if a diff needs it. */
+class KnownRecord implements HashedRecord {
+  constructor(
+    readonly id: string,
+    readonly hash: string,
+    private readonly record: object,
+  ) {}
+
+  get json(): string {
+    return JSON.stringify(this.record);
+  }
+}
+
+/**
+ * Hashes records by their canonical JSON; the key order of a validated record is stable.
+ *
+ * With `known`, a record object hashed before is not serialized and hashed again: the poll's
+ * validation memo hands back the very same object for a referral whose upstream JSON did not
+ * change, so at 100,000 referrals a cycle skips 100,000 serializations and SHA-1s. Records must
+ * not be changed after they are hashed (the poll's never are).
+ */
 export function hashRecords<T>(
   records: readonly T[],
   idOf: (r: T) => string | number,
+  known?: WeakMap<object, string>,
 ): HashedRecord[] {
   return records.map((r) => {
+    const id = String(idOf(r));
+    const before = known && typeof r === 'object' && r !== null ? known.get(r) : undefined;
+    if (before !== undefined) return new KnownRecord(id, before, r as object);
     const json = JSON.stringify(r);
-    return { id: String(idOf(r)), json, hash: createHash('sha1').update(json).digest('base64') };
+    const hash = createHash('sha1').update(json).digest('base64');
+    if (known && typeof r === 'object' && r !== null) known.set(r, hash);
+    return { id, json, hash };
   });
 }
 
