@@ -153,6 +153,46 @@ test.describe('new-referral alerts', () => {
     await expect(off).not.toBeChecked();
     await context.close();
   });
+
+  test('alert a referral that arrived while no tab was watching, once the console opens', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    await alertingContext(context);
+    const setup = await context.newPage();
+    await signIn(setup, 'producer');
+    const on = (await openPreferences(setup)).getByRole('switch', {
+      name: 'Alert me of new referrals',
+    });
+    if (!(await on.isChecked())) await on.click();
+    await expect(on).toBeChecked();
+    await setup.close(); // no tab of the producer watches now
+
+    const arrived = await aReferral('TX', 'Lockhart');
+    // Once the anonymous feed shows it, the relay has committed it: the console opened after this
+    // gets it in its first snapshot, never in a change set, so only the catch-up can alert it.
+    const feed = await browser.newPage();
+    await feed.goto(`${stack().baseUrl}/public-referrals`);
+    await expect(feed.locator(`[data-id="${arrived.opportunityId}"]`)).toBeVisible();
+    await feed.close();
+
+    const page = await context.newPage();
+    await page.goto(`${stack().baseUrl}/admin/all-referrals`);
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    await expect
+      .poll(async () => (await recorded([page])).map((n) => n.tag))
+      .toContain(`referral-${arrived.opportunityId}`);
+    expect(
+      (await recorded([page])).filter((n) => n.tag === `referral-${arrived.opportunityId}`),
+    ).toHaveLength(1);
+
+    const off = (await openPreferences(page)).getByRole('switch', {
+      name: 'Alert me of new referrals',
+    });
+    await off.click();
+    await expect(off).not.toBeChecked();
+    await context.close();
+  });
 });
 
 test.describe('dark mode', () => {

@@ -4,7 +4,7 @@ import { FakeSocket } from '../live/fakeSocket.testkit';
 import { LiveClient } from '../live/LiveClient';
 import { ALERT_SLACK_MS, alertsWanted, alertText, isAgent, pickNewReferrals } from './alertRules';
 import { electLeader, type LockManagerLike } from './leader';
-import { ALERT_TOPIC, watchNewReferrals } from './watchNewReferrals';
+import { ALERT_TOPIC, watchNewReferrals, type AlertedStore } from './watchNewReferrals';
 
 const START = Date.parse('2026-05-01T12:00:00.000Z');
 const at = (ms: number) => new Date(START + ms).toISOString();
@@ -78,7 +78,19 @@ describe('what the notification says', () => {
 });
 
 describe('watching the appetite topic', () => {
-  const setup = () => {
+  const memoryStore = (ids: number[] = []): AlertedStore & { ids: number[] } => ({
+    ids,
+    load() {
+      return this.ids;
+    },
+    save(next) {
+      this.ids = [...next];
+    },
+  });
+  const setup = (
+    newest: () => Promise<readonly ListReferral[]> = () => Promise.resolve([]),
+    alerted = memoryStore(),
+  ) => {
     const socket = new FakeSocket();
     const live = new LiveClient(socket, () => Promise.resolve('token'));
     socket.connect(true);
@@ -93,6 +105,8 @@ describe('watching the appetite topic', () => {
       sound: () => sound,
       playTone,
       now: () => START,
+      newest,
+      alerted,
     });
     socket.answer('subscribe', {
       ok: true,
@@ -116,6 +130,40 @@ describe('watching the appetite topic', () => {
     expect(notify.mock.calls[0]?.[0].tag).toBe('referral-7');
     notify.mock.calls[0]?.[1]();
     expect(open).toHaveBeenCalledWith(7);
+  });
+
+  it('catches up from REST when the topic starts over: what arrived meanwhile is alerted once', async () => {
+    const newest = vi.fn(() =>
+      Promise.resolve([
+        aReferral({ opportunityId: 9, addDate: at(-5000) }), // during the (re)subscription
+        aReferral({ opportunityId: 5, addDate: at(-ALERT_SLACK_MS - 60_000) }), // long before
+      ]),
+    );
+    const { notify, change } = setup(newest);
+    await vi.waitFor(() => expect(notify).toHaveBeenCalledTimes(1));
+    expect(newest).toHaveBeenCalledTimes(1);
+    expect(notify.mock.calls[0]?.[0].tag).toBe('referral-9');
+    change(ALERT_TOPIC, 2, [aReferral({ opportunityId: 9, addDate: at(-5000) })]);
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not alert again what another tab alerted before it handed over the lead', async () => {
+    const alerted = memoryStore([9]);
+    const newest = () => Promise.resolve([aReferral({ opportunityId: 9, addDate: at(-2000) })]);
+    const { notify, change } = setup(newest, alerted);
+    change(ALERT_TOPIC, 2, [aReferral({ opportunityId: 10 })]);
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(notify.mock.calls.map((c) => c[0].tag)).toEqual(['referral-10']);
+    expect(alerted.ids).toEqual([9, 10]);
+  });
+
+  it('keeps alerting from change sets when the catch-up read fails', async () => {
+    const newest = vi.fn(() => Promise.reject(new Error('offline')));
+    const { notify, change } = setup(newest);
+    await vi.waitFor(() => expect(newest).toHaveBeenCalled());
+    change(ALERT_TOPIC, 2, [aReferral()]);
+    expect(notify).toHaveBeenCalledTimes(1);
   });
 
   it('hears nothing from other topics: only the appetite topic counts', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ROUTES, type Access } from '@referrals/shared';
+import { ROUTES, type Access, type ListReferral } from '@referrals/shared';
 import { useServices } from '../app/services';
 import { usePreferences } from '../preferences/usePreferences';
 import { OPEN_REFERRAL_PARAM } from '../referrals/openReferralParam';
@@ -8,14 +8,26 @@ import { alertsWanted } from './alertRules';
 import { electLeader } from './leader';
 import { notificationPermission } from './permission';
 import { playTone } from './tone';
-import { showNotification, watchNewReferrals } from './watchNewReferrals';
+import type { FetchedPage } from '../live/useReferralPage';
+import { localAlertedStore, showNotification, watchNewReferrals } from './watchNewReferrals';
+
+/** The first page of the user's appetite list, newest first (the list's own REST call). */
+const NEWEST_QUERY = {
+  view: 'inAppetite',
+  state: 'all',
+  dateFilter: '24hours',
+  showClaimed: false,
+  sort: 'none',
+  page: 0,
+  size: 25,
+} as const;
 
 /**
  * New-referral alerts of the signed-in agent, while the console is open: one tab of the browser
  * (the leader) watches and notifies; the others wait to take over if it closes.
  */
 export const useReferralAlerts = (access: Access, username: string): void => {
-  const { live } = useServices();
+  const { live, api } = useServices();
   const { preferences } = usePreferences();
   const navigate = useNavigate();
   const sound = useRef(preferences.alerts.sound);
@@ -32,7 +44,12 @@ export const useReferralAlerts = (access: Access, username: string): void => {
         sound: () => sound.current,
         playTone,
         now: Date.now,
+        newest: () =>
+          api
+            .get<FetchedPage<ListReferral>>('/api/referrals', NEWEST_QUERY)
+            .then((page) => page.content),
+        alerted: localAlertedStore(username),
       }),
     );
-  }, [wanted, live, navigate, username]);
+  }, [wanted, live, api, navigate, username]);
 };
