@@ -8,11 +8,12 @@ import {
   type RiskAppetite,
   type Topic,
 } from '@referrals/shared';
-import { marketplaceOfAgency, type ProfileResolver } from '../auth/profile.js';
+import type { ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import type { ReadModel } from '../readModel/readModel.js';
 import type { ComputedRoomSpec } from './computedRooms.js';
-import type { Refusal } from './roomSpec.js';
+import { agentMarketplace } from './agentMarketplace.js';
+import { isRefusal, type Refusal } from './roomSpec.js';
 
 /**
  * The dashboard room of a principal. Admins and carriers share one room (the same figures, one
@@ -45,12 +46,11 @@ export async function dashboardRoom(
         }),
     };
   }
-  const profile = await profiles.resolve(principal);
-  const m = marketplaceOfAgency(readModel.marketplaces.values(), profile.agencyId);
-  if (!m || profile.agencyId === null || profile.agencyName === null) {
-    return { code: 'forbidden', error: 'your account has no marketplace' };
-  }
+  const agent = await agentMarketplace(principal, readModel, profiles);
+  if (isRefusal(agent)) return agent;
+  const m = agent.marketplace;
   const { id } = m;
+  const { profile } = agent;
   const agencyName = profile.agencyName;
   // The mirrors replace a record when it changes, so an answer holds while both objects stay.
   let matched = new WeakMap<Opportunity, boolean>();

@@ -10,10 +10,11 @@ import {
   type Topic,
   type TopicItems,
 } from '@referrals/shared';
-import { marketplaceOfAgency, type ProfileResolver } from '../auth/profile.js';
+import type { ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import type { StreamName } from '../keys.js';
 import type { ReadModel } from '../readModel/readModel.js';
+import { agentMarketplace } from './agentMarketplace.js';
 import type { ComputedRoomSpec } from './computedRooms.js';
 import { dashboardRoom } from './dashboardRoom.js';
 
@@ -123,9 +124,9 @@ export async function roomFor(
         private: true,
       };
     case 'inAppetite': {
-      const profile = await profiles.resolve(principal);
-      const m = marketplaceOfAgency(readModel.marketplaces.values(), profile.agencyId);
-      if (!m) return { code: 'forbidden', error: 'your account has no marketplace' };
+      const agent = await agentMarketplace(principal, readModel, profiles);
+      if (isRefusal(agent)) return agent;
+      const m = agent.marketplace;
       const id = m.id;
       return {
         room: rooms.inAppetite(id, audience, topic.state),
@@ -190,4 +191,4 @@ export async function roomFor(
 }
 
 /** True when the answer is a refusal. */
-export const isRefusal = (x: RoomSpec | Refusal): x is Refusal => 'code' in x;
+export const isRefusal = <T extends object>(x: T | Refusal): x is Refusal => 'code' in x;

@@ -1,0 +1,177 @@
+import {
+  parseResync,
+  parseToken,
+  parseTopic,
+  topicKey,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type Topic,
+} from '@referrals/shared';
+import type { Socket } from 'socket.io';
+import type { ProfileResolver } from '../auth/profile.js';
+import { TokenError, type Principal, type TokenVerifier } from '../auth/verify.js';
+import { logger } from '../log.js';
+import type { ReadModel } from '../readModel/readModel.js';
+import type { Fanout } from './fanout.js';
+import { isRefusal, roomFor, type Refusal, type RoomSpec } from './roomSpec.js';
+
+const log = logger('realtime');
+
+/** What the server keeps per socket. */
+export interface SocketData {
+  principal: Principal | null;
+  /** Subscribed topics and their rooms, by topic key (plain data: survives state recovery). */
+  topics: Record<string, { topic: Topic; room: string }>;
+}
+export type RelaySocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** What the socket handlers need. */
+export interface SocketHandlerDeps {
+  readonly readModel: ReadModel;
+  readonly profiles: ProfileResolver;
+  readonly verify: TokenVerifier;
+  readonly fanout: Fanout;
+}
+
+/**
+ * What a socket may ask of the relay (subscribe, unsubscribe, resync, authenticate) and what
+ * happens to it when its token runs out or its connection is recovered. Every room is decided
+ * here from the verified principal, never from the client's say.
+ */
+export function createSocketHandlers(d: SocketHandlerDeps) {
+  /** Drops the private rooms when the token runs out, until a fresh one is handed over. */
+  function expire(socket: RelaySocket): void {
+    const dropped: Topic[] = [];
+    for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
+      if (topic.kind === 'publicFeed' || topic.kind === 'featureFlags' || topic.kind === 'status')
+        continue;
+      void socket.leave(room);
+      delete socket.data.topics[key];
+      dropped.push(topic);
+    }
+    socket.data.principal = null;
+    socket.emit('sessionExpired', { topics: dropped });
+  }
+
+  async function authorize(socket: RelaySocket, input: unknown): Promise<RoomSpec | Refusal> {
+    const parsed = parseTopic(input);
+    if (!parsed.ok) return { code: 'invalid', error: parsed.error };
+    return roomFor(parsed.topic, socket.data.principal, d.readModel, d.profiles);
+  }
+
+  /**
+   * A recovered connection comes back with its rooms but maybe on another instance: the rooms'
+   * specs are rebuilt from the topics, authorized again, and any no longer allowed are left.
+   */
+  async function restore(socket: RelaySocket): Promise<void> {
+    for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
+      const spec = await roomFor(topic, socket.data.principal, d.readModel, d.profiles);
+      if (isRefusal(spec) || spec.room !== room) {
+        void socket.leave(room);
+        delete socket.data.topics[key];
+        continue;
+      }
+      d.fanout.join(spec);
+    }
+  }
+
+  // The handlers are shared by every socket (Socket.IO calls them with the socket as `this`):
+  // closures per connection would cost each socket a few hundred bytes of heap for nothing.
+  type On<E extends keyof ClientToServerEvents> = (
+    this: RelaySocket,
+    ...args: Parameters<ClientToServerEvents[E]>
+  ) => void;
+  const onSubscribe: On<'subscribe'> = function (input, ack) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
+    const socket = this;
+    if (typeof ack !== 'function') return;
+    authorize(socket, input).then(
+      (spec) => {
+        if (isRefusal(spec)) return ack({ ok: false, ...spec });
+        // Join and snapshot in one step: later changes continue from exactly this seq.
+        const key = topicKey(spec.topic);
+        const before = socket.data.topics[key];
+        if (before && before.room !== spec.room) void socket.leave(before.room);
+        void socket.join(spec.room);
+        socket.data.topics[key] = { topic: spec.topic, room: spec.room };
+        ack({ ok: true, snapshot: d.fanout.join(spec) });
+      },
+      (err: unknown) => {
+        log.warn({ err }, 'subscribe failed');
+        ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
+      },
+    );
+  };
+
+  const onUnsubscribe: On<'unsubscribe'> = function (input, ack) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
+    const socket = this;
+    if (typeof ack !== 'function') return;
+    const parsed = parseTopic(input);
+    if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
+    const key = topicKey(parsed.topic);
+    const held = socket.data.topics[key];
+    if (held) void socket.leave(held.room);
+    delete socket.data.topics[key];
+    ack({ ok: true });
+  };
+
+  const onResync: On<'resync'> = function (input, ack) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
+    const socket = this;
+    if (typeof ack !== 'function') return;
+    const parsed = parseResync(input);
+    if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
+    authorize(socket, parsed.topic)
+      .then(async (spec) => {
+        if (isRefusal(spec)) return ack({ ok: false, ...spec });
+        if (!socket.rooms.has(spec.room))
+          return ack({ ok: false, code: 'invalid', error: 'subscribe first' });
+        const changes = await d.fanout.changesSince(spec, parsed.seq);
+        ack(
+          changes
+            ? { ok: true, kind: 'changes', changes }
+            : { ok: true, kind: 'snapshot', snapshot: d.fanout.snapshotOf(spec) },
+        );
+      })
+      .catch((err: unknown) => {
+        log.warn({ err }, 'resync failed');
+        ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
+      });
+  };
+
+  const onAuthenticate: On<'authenticate'> = function (input, ack) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
+    const socket = this;
+    if (typeof ack !== 'function') return;
+    const parsed = parseToken(input);
+    if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
+    d.verify(parsed.token).then(
+      (principal) => {
+        const before = socket.data.principal;
+        if (before && before.username !== principal.username) {
+          return ack({
+            ok: false,
+            code: 'forbidden',
+            error: 'a socket keeps its user; reconnect to switch',
+          });
+        }
+        socket.data.principal = principal;
+        ack({ ok: true, expiresAt: principal.expiresAt });
+      },
+      (err: unknown) =>
+        ack({
+          ok: false,
+          code: 'unauthenticated',
+          error: err instanceof TokenError ? err.message : 'token refused',
+        }),
+    );
+  };
+
+  return { expire, restore, onSubscribe, onUnsubscribe, onResync, onAuthenticate };
+}
