@@ -37,6 +37,21 @@ export interface SimReferral {
 }
 
 /**
+ * A referral arriving now, Available to claim and inside the producer's appetite (Lone Star,
+ * marketplace 3: commercial general liability in Texas); `fields` override any of it.
+ */
+export const availableReferral = (fields: Record<string, unknown> = {}) =>
+  simControl<SimReferral>('POST', '/__sim/referrals', {
+    state: 'TX',
+    opportunityType: 'CIR',
+    marketplaceStatus: 'Available',
+    category: 'COMMERCIAL',
+    businessLines: ['CGLY'],
+    source: 'agent-site',
+    ...fields,
+  });
+
+/**
  * Opens an admin path and signs in through the realm's real login page, as a person would; ends
  * back on the console.
  */

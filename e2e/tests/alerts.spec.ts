@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, signIn, simControl, stack, test, type SimReferral } from '../src/fixtures.js';
+import { availableReferral, expect, signIn, stack, test } from '../src/fixtures.js';
 
 /** A notification as the page created it. */
 interface Recorded {
@@ -48,7 +48,7 @@ const recorded = async (pages: readonly Page[]): Promise<Recorded[]> =>
  * most states, but not California; the forced contact fields meet its required-contact rules.
  */
 const aReferral = (state: 'TX' | 'CA', city: string) =>
-  simControl<SimReferral>('POST', '/__sim/referrals', {
+  availableReferral({
     state,
     city,
     firstName: 'Rosalind',
@@ -56,13 +56,9 @@ const aReferral = (state: 'TX' | 'CA', city: string) =>
     postalCode: state === 'TX' ? '78640' : '93401',
     phone: '5125550188',
     email: 'quill@example.com',
-    opportunityType: 'CIR',
-    marketplaceStatus: 'Available',
-    category: 'COMMERCIAL',
     businessLines: ['CGLY', 'CWCP'],
     industryCode: '524210',
     industryDescription: 'Insurance Agencies and Brokerages',
-    source: 'agent-site',
     dynamicPrice: 45,
   });
 

@@ -1,4 +1,5 @@
 import {
+  availableReferral,
   expect,
   referralRow,
   signIn,
@@ -10,18 +11,12 @@ import {
 
 /** A fresh Available referral in Texas with contact details only a buyer may see. */
 function aReferral(city: string, lastName: string) {
-  return simControl<SimReferral>('POST', '/__sim/referrals', {
-    state: 'TX',
+  return availableReferral({
     city,
     firstName: 'Ophelia',
     lastName,
     phone: '5125550142',
     email: `${lastName.toLowerCase()}@example.com`,
-    opportunityType: 'CIR',
-    marketplaceStatus: 'Available',
-    category: 'COMMERCIAL',
-    businessLines: ['CGLY'],
-    source: 'agent-site',
   });
 }
 

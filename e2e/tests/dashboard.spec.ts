@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  availableReferral,
   expect,
   referralRow,
   signIn,
@@ -19,16 +20,7 @@ async function figure(page: Page, label: string): Promise<number> {
 }
 
 /** A fresh Available referral in the producer's appetite (Texas, commercial, general liability). */
-const inAppetite = (city: string) =>
-  simControl<SimReferral>('POST', '/__sim/referrals', {
-    state: 'TX',
-    city,
-    opportunityType: 'CIR',
-    marketplaceStatus: 'Available',
-    category: 'COMMERCIAL',
-    businessLines: ['CGLY'],
-    source: 'agent-site',
-  });
+const inAppetite = (city: string) => availableReferral({ city });
 
 // The stand-in's market is still here (it ticks once an hour) and the suites run one at a time,
 // so every change below is the test's own.
