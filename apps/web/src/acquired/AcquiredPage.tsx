@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Typography, useMediaQuery } from '@mui/material';
 import {
   ACQUIRED_COLUMNS,
@@ -12,22 +12,20 @@ import {
   type Opportunity,
 } from '@referrals/shared';
 import { useBrand, useDocumentTitle } from '../app/BrandContext';
-import { useServices } from '../app/services';
 import { useSession } from '../app/useSession';
 import { DetailsPanel } from '../details/DetailsPanel';
-import { useReferralPage, type FetchedPage } from '../live/useReferralPage';
 import type { CellContext, GridRow } from '../referrals/gridColumns';
 import { ListToolbar } from '../referrals/ListToolbar';
-import { listFilter, listRequestParams, type ListState } from '../referrals/listState';
+import type { ListState } from '../referrals/listState';
 import { PagingFooter } from '../referrals/PagingFooter';
 import { ReferralGrid } from '../referrals/ReferralGrid';
+import { useListPage } from '../referrals/useListPage';
 import { tokenColour } from '../theme/theme';
 
 const ACQUIRED_TOPIC = { kind: 'acquired' } as const;
 
 /** Acquired Referrals (Claim-It Transactions for admins): the agency's bought referrals, live. */
 export const AcquiredPage = () => {
-  const { api } = useServices();
   const { access } = useSession();
   const heading = acquiredHeading(access.isAdmin);
   useDocumentTitle(listPageTitle(heading, useBrand()));
@@ -43,20 +41,11 @@ export const AcquiredPage = () => {
   });
   const update = (change: Partial<ListState>) => setState((s) => ({ ...s, page: 0, ...change }));
   const [selected, setSelected] = useState<GridRow | null>(null);
-  const params = listRequestParams(state, false);
-  const requestKey = JSON.stringify(params);
-  const fetchPage = useCallback(
-    () => api.get<FetchedPage<Opportunity>>('/api/acquired', params),
-    [api, requestKey],
-  );
-  const page = useReferralPage<Opportunity>({
+  const page = useListPage<Opportunity>({
+    path: '/api/acquired',
+    state,
+    withView: false,
     topic: ACQUIRED_TOPIC,
-    requestKey,
-    fetchPage,
-    filter: listFilter(state),
-    sort: state.sort,
-    page: state.page,
-    size: state.size,
   });
   const context: CellContext = useMemo(
     () => ({

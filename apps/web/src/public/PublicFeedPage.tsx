@@ -21,19 +21,12 @@ import {
   type PublicReferral,
 } from '@referrals/shared';
 import { useBrand, useDocumentTitle } from '../app/BrandContext';
-import { useServices } from '../app/services';
-import { useReferralPage, type FetchedPage } from '../live/useReferralPage';
 import { LiveIndicator } from '../shell/LiveIndicator';
 import type { CellContext } from '../referrals/gridColumns';
 import { ListToolbar } from '../referrals/ListToolbar';
-import {
-  cannotMatch,
-  knownState,
-  listFilter,
-  listRequestParams,
-  type ListState,
-} from '../referrals/listState';
+import { knownState, type ListState } from '../referrals/listState';
 import { PagingFooter } from '../referrals/PagingFooter';
+import { useListPage } from '../referrals/useListPage';
 import { useListState } from '../referrals/useListState';
 import { PublicClaimModal } from './PublicClaimModal';
 import { PublicTable } from './PublicTable';
@@ -45,7 +38,6 @@ const CONTEXT: Omit<CellContext, 'mobile'> = {
   showPrices: false,
   showTalkNow: false,
 };
-const EMPTY: FetchedPage<PublicReferral> = { seq: 0, content: [], totalElements: 0 };
 
 const initial = (url: string | null): ListState => ({
   view: 'all',
@@ -63,28 +55,15 @@ const initial = (url: string | null): ListState => ({
  */
 const PublicFeedPage = () => {
   const brand = useBrand();
-  const { api } = useServices();
   useDocumentTitle(publicFeedTitle(brand));
   const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpointPx}px)`);
   const { state, update } = useListState(initial, DEFAULTS.geoLocate);
   const [modal, setModal] = useState(false);
-  const params = listRequestParams(state, false);
-  const requestKey = JSON.stringify(params);
-  const fetchPage = useCallback(
-    () =>
-      cannotMatch(state)
-        ? Promise.resolve(EMPTY)
-        : api.get<FetchedPage<PublicReferral>>('/api/public/referrals', params),
-    [api, requestKey],
-  );
-  const page = useReferralPage<PublicReferral>({
-    topic: cannotMatch(state) ? null : { kind: 'publicFeed', state: knownState(state.stateCode) },
-    requestKey,
-    fetchPage,
-    filter: listFilter(state),
-    sort: state.sort,
-    page: state.page,
-    size: state.size,
+  const page = useListPage<PublicReferral>({
+    path: '/api/public/referrals',
+    state,
+    withView: false,
+    topic: { kind: 'publicFeed', state: knownState(state.stateCode) },
   });
   const context = useMemo(() => ({ ...CONTEXT, mobile }), [mobile]);
   const openModal = useCallback(() => setModal(true), []);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Box, Typography, useMediaQuery } from '@mui/material';
 import {
   DEFAULT_DATE_FILTERS,
@@ -12,20 +12,18 @@ import {
 } from '@referrals/shared';
 import { useState } from 'react';
 import { useBrand, useDocumentTitle } from '../app/BrandContext';
-import { useServices } from '../app/services';
 import { useSession } from '../app/useSession';
-import { useReferralPage, type FetchedPage } from '../live/useReferralPage';
 import type { CellContext } from '../referrals/gridColumns';
-import { listFilter, listRequestParams, listTopic, type ListState } from '../referrals/listState';
+import { listTopic, type ListState } from '../referrals/listState';
 import { PagingFooter } from '../referrals/PagingFooter';
 import { ReferralGrid } from '../referrals/ReferralGrid';
+import { useListPage } from '../referrals/useListPage';
 
 // The recent table's Delivered is a day stamp (Today or a date, time beneath), not a time-ago.
 const COLUMNS = RECENT_COLUMNS.map((c) => (c.id === 'addDate' ? { ...c, id: 'delivered' } : c));
 
 /** Recent referrals (headed All Referrals): newest first, live, rows highlight on hover. */
 export const RecentPage = () => {
-  const { api } = useServices();
   const { access } = useSession();
   useDocumentTitle(listPageTitle(HEADINGS.recent, useBrand()));
   const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpointPx}px)`);
@@ -38,20 +36,11 @@ export const RecentPage = () => {
     page: 0,
     size: PAGING.availablePageSize,
   });
-  const params = listRequestParams(state, true);
-  const requestKey = JSON.stringify(params);
-  const fetchPage = useCallback(
-    () => api.get<FetchedPage<ListReferral>>('/api/referrals', params),
-    [api, requestKey],
-  );
-  const page = useReferralPage<ListReferral>({
+  const page = useListPage<ListReferral>({
+    path: '/api/referrals',
+    state,
+    withView: true,
     topic: listTopic(state),
-    requestKey,
-    fetchPage,
-    filter: listFilter(state),
-    sort: state.sort,
-    page: state.page,
-    size: state.size,
   });
   const context: CellContext = useMemo(
     () => ({

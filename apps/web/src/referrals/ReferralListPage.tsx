@@ -15,34 +15,24 @@ import {
   type ListReferral,
 } from '@referrals/shared';
 import { useBrand, useDocumentTitle } from '../app/BrandContext';
-import { useServices } from '../app/services';
 import { useSession } from '../app/useSession';
 import { DetailsPanel } from '../details/DetailsPanel';
-import { useReferralPage, type FetchedPage } from '../live/useReferralPage';
 import type { CellContext, GridRow } from './gridColumns';
 import { ListToolbar } from './ListToolbar';
-import {
-  cannotMatch,
-  initialListState,
-  listFilter,
-  listRequestParams,
-  listTopic,
-} from './listState';
+import { initialListState, listTopic } from './listState';
 import { useOpenReferralFromUrl } from './openReferralParam';
 import { PagingFooter } from './PagingFooter';
 import { ReferralGrid } from './ReferralGrid';
 import { StatusModal } from './StatusModal';
+import { useListPage } from './useListPage';
 import { useListState } from './useListState';
 import { tokenColour } from '../theme/theme';
-
-const EMPTY_PAGE: FetchedPage<ListReferral> = { seq: 0, content: [], totalElements: 0 };
 
 /**
  * A signed-in referral list: admin/all-referrals ('all') or the available-referral variant. The
  * page comes from the relay and stays live; row click selects and opens the details panel.
  */
 export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'available' }) => {
-  const { api } = useServices();
   const { access, username } = useSession();
   const brand = useBrand();
   const defaults = listDefaults({ kind: 'signedIn', access, username });
@@ -58,23 +48,12 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
   const [statusOf, setStatusOf] = useState<GridRow | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
 
-  const params = listRequestParams(state, true);
-  const requestKey = JSON.stringify(params);
-  const fetchPage = useCallback(
-    () =>
-      cannotMatch(state)
-        ? Promise.resolve(EMPTY_PAGE)
-        : api.get<FetchedPage<ListReferral>>('/api/referrals', params),
-    [api, requestKey],
-  );
-  const page = useReferralPage<ListReferral>({
-    topic: ready && !cannotMatch(state) ? listTopic(state) : null,
-    requestKey: ready ? requestKey : 'waiting',
-    fetchPage: ready ? fetchPage : () => new Promise<FetchedPage<ListReferral>>(() => undefined),
-    filter: listFilter(state),
-    sort: state.sort,
-    page: state.page,
-    size: state.size,
+  const page = useListPage<ListReferral>({
+    path: '/api/referrals',
+    state,
+    withView: true,
+    topic: listTopic(state),
+    ready,
   });
 
   const open = useCallback((row: GridRow) => {

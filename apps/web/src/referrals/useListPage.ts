@@ -1,0 +1,55 @@
+import { useCallback } from 'react';
+import { useServices } from '../app/services';
+import {
+  useReferralPage,
+  type FetchedPage,
+  type ReferralPageState,
+  type ReferralRow,
+  type ReferralTopic,
+} from '../live/useReferralPage';
+import { cannotMatch, listFilter, listRequestParams, type ListState } from './listState';
+
+/** What a referral list page asks for. */
+export interface ListPageOptions {
+  /** The relay's REST path of the list, e.g. '/api/referrals'. */
+  readonly path: string;
+  readonly state: ListState;
+  /** Whether the request names the view (the signed-in referral lists do). */
+  readonly withView: boolean;
+  /** The live topic that keeps the page current. */
+  readonly topic: ReferralTopic;
+  /** False while the list's state is still being settled (e.g. the visitor's state looked up). */
+  readonly ready?: boolean;
+}
+
+const NEVER = () => new Promise<never>(() => undefined);
+
+/**
+ * One page of a referral list, from the relay's REST call for the list state and kept live by
+ * its topic. A state that can match nothing (a two-letter URL state that is no state) answers an
+ * empty page without asking; a list that is not ready asks nothing yet.
+ */
+export const useListPage = <R extends ReferralRow>(o: ListPageOptions): ReferralPageState<R> => {
+  const { api } = useServices();
+  const ready = o.ready ?? true;
+  const empty = cannotMatch(o.state);
+  const params = listRequestParams(o.state, o.withView);
+  const requestKey = JSON.stringify(params);
+  const fetchPage = useCallback(
+    (): Promise<FetchedPage<R>> =>
+      empty
+        ? Promise.resolve({ seq: 0, content: [], totalElements: 0 })
+        : api.get<FetchedPage<R>>(o.path, params),
+    // The request key stands for the params.
+    [api, o.path, requestKey],
+  );
+  return useReferralPage<R>({
+    topic: ready && !empty ? o.topic : null,
+    requestKey: ready ? requestKey : 'waiting',
+    fetchPage: ready ? fetchPage : NEVER,
+    filter: listFilter(o.state),
+    sort: o.state.sort,
+    page: o.state.page,
+    size: o.state.size,
+  });
+};
