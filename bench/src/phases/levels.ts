@@ -67,7 +67,6 @@ async function warmUp(b: Bench): Promise<void> {
   try {
     await fleet.add(specsBetween(0, WARM_UP_SOCKETS, b.tokens));
     await changeSamples(b, Date.now() + 2 * POLL_INTERVAL_MS, 2);
-    await fleet.collect();
   } finally {
     await fleet.close();
   }

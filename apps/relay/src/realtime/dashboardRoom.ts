@@ -48,9 +48,8 @@ export async function dashboardRoom(
   }
   const agent = await agentMarketplace(principal, readModel, profiles);
   if (isRefusal(agent)) return agent;
-  const m = agent.marketplace;
+  const { marketplace: m, profile } = agent;
   const { id } = m;
-  const { profile } = agent;
   const agencyName = profile.agencyName;
   // The mirrors replace a record when it changes, so an answer holds while both objects stay.
   let matched = new WeakMap<Opportunity, boolean>();

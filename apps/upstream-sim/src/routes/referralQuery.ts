@@ -85,12 +85,16 @@ export function sortReferrals(items: Opportunity[], keys: readonly SortKey[]): O
   });
 }
 
+/** The ELIGIBLE status filter: Available and not yet expired, at the moment of the request. */
+const isEligibleFilter = (status: string | undefined): boolean =>
+  status?.toUpperCase() === ELIGIBLE_FILTER;
+
 /**
  * Whether a list query's answer can change with the clock alone (the ELIGIBLE filter: claimable
  * now), not only with writes to the market.
  */
 export function dependsOnTime(req: Request): boolean {
-  return queryText(req, 'marketplaceStatus')?.toUpperCase() === ELIGIBLE_FILTER;
+  return isEligibleFilter(queryText(req, 'marketplaceStatus'));
 }
 
 /**
@@ -184,7 +188,7 @@ export function referralFilter(req: Request, nowMs: number): (o: Opportunity) =>
   }
   const status = queryText(req, 'marketplaceStatus');
   if (status !== undefined) {
-    if (status.toUpperCase() === ELIGIBLE_FILTER) {
+    if (isEligibleFilter(status)) {
       tests.push((o) => isClaimable(o, nowMs));
     } else {
       const wanted = new Set(

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ROUTES, type Access, type ListReferral } from '@referrals/shared';
+import { PAGING, ROUTES, type Access, type ListReferral } from '@referrals/shared';
 import { useServices } from '../app/services';
 import { usePreferences } from '../preferences/usePreferences';
 import { OPEN_REFERRAL_PARAM } from '../referrals/openReferralParam';
@@ -9,18 +9,19 @@ import { electLeader } from './leader';
 import { notificationPermission } from './permission';
 import { playTone } from './tone';
 import type { FetchedPage } from '../live/useReferralPage';
+import { listRequestParams, type ListState } from '../referrals/listState';
 import { localAlertedStore, showNotification, watchNewReferrals } from './watchNewReferrals';
 
-/** The first page of the user's appetite list, newest first (the list's own REST call). */
-const NEWEST_QUERY = {
+/** The first page of the user's appetite list in every state, newest first. */
+const NEWEST: ListState = {
   view: 'inAppetite',
-  state: 'all',
-  dateFilter: '24hours',
   showClaimed: false,
-  sort: 'none',
+  dateFilter: '24hours',
+  stateCode: null,
+  sort: null,
   page: 0,
-  size: 25,
-} as const;
+  size: PAGING.availablePageSize,
+};
 
 /**
  * New-referral alerts of the signed-in agent, while the console is open: one tab of the browser
@@ -46,7 +47,7 @@ export const useReferralAlerts = (access: Access, username: string): void => {
         now: Date.now,
         newest: () =>
           api
-            .get<FetchedPage<ListReferral>>('/api/referrals', NEWEST_QUERY)
+            .get<FetchedPage<ListReferral>>('/api/referrals', listRequestParams(NEWEST, true))
             .then((page) => page.content),
         alerted: localAlertedStore(username),
       }),
