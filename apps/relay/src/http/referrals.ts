@@ -1,17 +1,19 @@
 import {
+  isBought,
   listDefaults,
-  matchesAppetite,
   MarketplaceStatus,
   opportunitySchema,
   parseReferralQuery,
   projectListReferral,
-  queryReferrals,
   toPublicReferral,
   type Opportunity,
   type ReferralAudience,
+  type ReferralQuery,
 } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
 import { marketplaceOfAgency, type UserProfile } from '../auth/profile.js';
+import { ALL, BOUGHT, boughtBy, inAppetite, withState } from '../readModel/listIndex/scopes.js';
+import type { ListScope } from '../readModel/listIndex/scopes.js';
 import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, principalOf, upstreamFailure, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
@@ -24,30 +26,41 @@ export function audienceOf(p: Principal): Exclude<ReferralAudience, 'public'> {
 /** Whether a user may see a referral's contact details: their agency bought it, or an admin. */
 export function seesContact(o: Opportunity, p: Principal, profile: UserProfile): boolean {
   if (p.access.isAdmin) return true;
-  const bought =
-    o.marketplaceStatus === MarketplaceStatus.Claimed ||
-    o.marketplaceStatus === MarketplaceStatus.Assigned ||
-    o.marketplaceStatus === MarketplaceStatus.Settled;
-  return bought && profile.agencyName !== null && o.assignedAgency === profile.agencyName;
+  return (
+    isBought(o.marketplaceStatus) &&
+    profile.agencyName !== null &&
+    o.assignedAgency === profile.agencyName
+  );
 }
 
 const PAGE_SIZE = 25;
 
+/** A list with nothing in it (a user whose agency has no marketplace): the page, no total. */
+const emptyPage = (seq: number, q: ReferralQuery) => ({
+  seq,
+  content: [],
+  totalElements: 0,
+  page: q.page,
+  size: q.size,
+});
+
 /** Referral routes: the public feed, the signed-in lists, one referral, acquired, claim. */
 export function referralRoutes(d: GatewayDeps): Route[] {
   const { readModel } = d;
+  const index = readModel.referralIndex;
+  /** A page of a list from the indexes, the state filter narrowing the scope. */
+  const pageOf = (scope: ListScope, q: ReferralQuery) => index.page(withState(scope, q.state), q);
   return [
     {
       method: 'get',
       path: '/api/public/referrals',
       guard: 'anyone',
-      handler: (req) => {
+      handler: async (req) => {
         const def = listDefaults({ kind: 'public' });
         const q = parseReferralQuery(req.query, { ...def, size: PAGE_SIZE });
-        if (!q.ok) return Promise.resolve(fail(400, 'invalid list query', q.errors));
-        const seq = readModel.referrals.seq;
-        const page = queryReferrals(readModel.referrals.values(), q.query, d.now());
-        return Promise.resolve(ok({ seq, ...page, content: page.content.map(toPublicReferral) }));
+        if (!q.ok) return fail(400, 'invalid list query', q.errors);
+        const page = await pageOf(ALL, q.query);
+        return ok({ ...page, content: page.content.map(toPublicReferral) });
       },
     },
     {
@@ -62,17 +75,16 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         const view = req.query.view ?? (p.access.isAdmin ? 'all' : 'inAppetite');
         if (view !== 'all' && view !== 'inAppetite')
           return fail(400, 'invalid list query', ['view must be all or inAppetite']);
-        const seq = readModel.referrals.seq;
-        let source: Iterable<Opportunity> = readModel.referrals.values();
+        let scope: ListScope = ALL;
         if (view === 'inAppetite') {
           const profile = await d.profiles.resolve(p);
           const m = marketplaceOfAgency(readModel.marketplaces.values(), profile.agencyId);
-          source = m ? [...source].filter((o) => matchesAppetite(o, m.riskAppetite)) : [];
+          if (!m) return ok({ ...emptyPage(index.seq, q.query), view });
+          scope = inAppetite(m.id, m.riskAppetite);
         }
-        const page = queryReferrals(source, q.query, d.now());
+        const page = await pageOf(scope, q.query);
         const audience = audienceOf(p);
         return ok({
-          seq,
           view,
           ...page,
           content: page.content.map((o) => projectListReferral(o, audience)),
@@ -105,13 +117,11 @@ export function referralRoutes(d: GatewayDeps): Route[] {
           size: PAGE_SIZE,
         });
         if (!q.ok) return fail(400, 'invalid list query', q.errors);
-        try {
-          const all = await d.upstream.acquired(p.username);
-          const page = queryReferrals(all.content, q.query, d.now());
-          return ok({ seq: readModel.referrals.seq, ...page });
-        } catch (err) {
-          return upstreamFailure(err, 'acquired referrals');
-        }
+        // Admins see every agency's purchases (their transactions); others their agency's.
+        if (p.access.isAdmin) return ok(await pageOf(BOUGHT, q.query));
+        const { agencyName } = await d.profiles.resolve(p);
+        if (agencyName === null) return ok(emptyPage(index.seq, q.query));
+        return ok(await pageOf(boughtBy(agencyName), q.query));
       },
     },
     {

@@ -1,20 +1,32 @@
-import type {
-  DeliveryErrorsItem,
-  DeliveryStat,
-  FeatureFlag,
-  LiveStatus,
-  Marketplace,
-  Opportunity,
+import {
+  DEFAULT_SORTS,
+  type DeliveryErrorsItem,
+  type DeliveryStat,
+  type FeatureFlag,
+  type LiveStatus,
+  type Marketplace,
+  type Opportunity,
 } from '@referrals/shared';
 import { createHash } from 'node:crypto';
+import { ReferralIndex } from './listIndex/referralIndex.js';
 import { StreamMirror } from './mirror.js';
 import type { ReadModelStore } from './store.js';
 
 // Records were validated against their schemas before they were committed.
 const parse = <T>(json: string): T => JSON.parse(json) as T;
 
-/** This instance's copy of every stream, kept live from the store's change log. */
-export function createReadModel(store: ReadModelStore) {
+/** The list orders built with every load, so no default list waits for a first sort. */
+const WARM_ORDERS = [
+  DEFAULT_SORTS.availableAndAll,
+  DEFAULT_SORTS.nonPrivileged,
+  DEFAULT_SORTS.acquired,
+] as const;
+
+/**
+ * This instance's copy of every stream, kept live from the store's change log, and the indexes
+ * every referral list is answered from, kept live from the referrals' mirror.
+ */
+export function createReadModel(store: ReadModelStore, now: () => number = Date.now) {
   const mirrors = {
     referrals: new StreamMirror<Opportunity>(store, 'referrals', parse),
     marketplaces: new StreamMirror<Marketplace>(store, 'marketplaces', parse),
@@ -23,14 +35,29 @@ export function createReadModel(store: ReadModelStore) {
     featureFlags: new StreamMirror<FeatureFlag>(store, 'featureFlags', parse),
     status: new StreamMirror<LiveStatus>(store, 'status', parse),
   };
+  const referralIndex = new ReferralIndex({ now, warm: WARM_ORDERS });
+  const stopIndexing = mirrors.referrals.onEvent((e) => {
+    if (e.kind === 'reset') void referralIndex.load(mirrors.referrals.values(), e.seq);
+    else referralIndex.apply(e);
+  });
+  // Date windows slide with the clock even when no list is read, and unused views go.
+  const tick = setInterval(() => referralIndex.advance(now()), 1000);
+  const sweep = setInterval(() => referralIndex.sweep(), 60_000);
+  tick.unref();
+  sweep.unref();
   return {
     ...mirrors,
+    referralIndex,
     store,
     async start() {
       await Promise.all(Object.values(mirrors).map((m) => m.start()));
+      await referralIndex.settled();
     },
     stop() {
       for (const m of Object.values(mirrors)) m.stop();
+      stopIndexing();
+      clearInterval(tick);
+      clearInterval(sweep);
     },
   };
 }

@@ -33,7 +33,10 @@ export function createFanout(
     const mirror = mirrorOf(spec.stream);
     const items = [];
     if (spec.complete) {
-      for (const r of mirror.values()) {
+      // A referral room reads its scope's view; a view not built (a load under way) or a small
+      // stream is read whole.
+      const records = (spec.scope && readModel.referralIndex.allNow(spec.scope)) ?? mirror.values();
+      for (const r of records) {
         const item = spec.select(r);
         if (item !== undefined) items.push(item);
       }

@@ -1,6 +1,6 @@
 import {
+  DEFAULT_SORTS,
   matchesAppetite,
-  MarketplaceStatus,
   projectListReferral,
   rooms,
   toPublicReferral,
@@ -13,6 +13,7 @@ import {
 import type { ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import type { StreamName } from '../keys.js';
+import { boughtBy, type ListScope } from '../readModel/listIndex/scopes.js';
 import type { ReadModel } from '../readModel/readModel.js';
 import { agentMarketplace } from './agentMarketplace.js';
 import type { ComputedRoomSpec } from './computedRooms.js';
@@ -32,6 +33,8 @@ export interface StreamRoomSpec {
   readonly idOf: (record: object) => string;
   /** Private rooms are left when the token expires. */
   readonly private: boolean;
+  /** For a whole referral room: the list scope whose view holds its records (no market scan). */
+  readonly scope?: ListScope;
 }
 
 /** What a room carries: records of one stream, or one item computed from the mirrors. */
@@ -49,11 +52,6 @@ export interface Refusal {
 
 const referralId = (r: object) => String((r as Opportunity).opportunityId);
 const inState = (o: Opportunity, state: StateCode | null) => state === null || o.state === state;
-const BOUGHT: ReadonlySet<string> = new Set([
-  MarketplaceStatus.Claimed,
-  MarketplaceStatus.Assigned,
-  MarketplaceStatus.Settled,
-]);
 
 /**
  * Decides from the verified principal whether it may have a topic, and builds the room for it.
@@ -150,18 +148,18 @@ export async function roomFor(
       if (profile.agencyId === null || profile.agencyName === null) {
         return { code: 'forbidden', error: 'your account has no agency' };
       }
-      const agencyName = profile.agencyName;
+      const scope = boughtBy(profile.agencyName);
+      // Built now, so the snapshot on join reads the agency's purchases, not the market.
+      await readModel.referralIndex.all(scope, DEFAULT_SORTS.acquired);
       return {
         room: rooms.acquired(profile.agencyId),
         topic,
         stream: 'referrals',
         complete: true,
-        select: (r) => {
-          const o = r as Opportunity;
-          return BOUGHT.has(o.marketplaceStatus) && o.assignedAgency === agencyName ? o : undefined;
-        },
+        select: (r) => (scope.has(r as Opportunity) ? (r as Opportunity) : undefined),
         idOf: referralId,
         private: true,
+        scope,
       };
     }
     case 'dashboard':

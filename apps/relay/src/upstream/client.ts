@@ -12,7 +12,6 @@ import {
   naicsCodeSchema,
   opportunitySchema,
   opportunitySourceSchema,
-  pagedSchema,
   type Agency,
   type AgencyUser,
   type ConsoleUser,
@@ -32,7 +31,6 @@ export interface UpstreamUrls {
   readonly geoUrl: string;
 }
 
-const referralsPage = pagedSchema(opportunitySchema);
 const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>) => yup.array(item).defined();
 const geoSchema = yup.object({
   state: yup.string().nullable().defined().default(null),
@@ -84,21 +82,6 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
       http.sendValid(
         { baseUrl: opp, method: 'GET', path: `/api/v1/opportunity/${id}` },
         opportunitySchema,
-      ),
-
-    /** Referrals the user's agency acquired (404 and 401 give an empty list). */
-    acquired: (username: string) =>
-      emptyOn([401, 404], { content: [], totalElements: 0, numberOfElements: 0 }, () =>
-        http.sendValid(
-          {
-            baseUrl: opp,
-            method: 'POST',
-            path: '/api/v1/acquired-marketplace-opportunities',
-            query: { page: 0, size: 1000, sort: 'lastModDate,desc' },
-            body: { username },
-          },
-          referralsPage,
-        ),
       ),
 
     claim: (id: number, username: string): Promise<Opportunity> =>

@@ -1,12 +1,5 @@
-import { MarketplaceStatus } from '../domain/opportunity.js';
+import { isBought, MarketplaceStatus } from '../domain/opportunity.js';
 import type { Opportunity } from '../schemas/opportunity.js';
-
-/** Statuses of a referral someone bought (claimed, or assigned by routing) or that closed since. */
-const BOUGHT: ReadonlySet<string> = new Set([
-  MarketplaceStatus.Claimed,
-  MarketplaceStatus.Assigned,
-  MarketplaceStatus.Settled,
-]);
 
 /** Statuses an Available referral lapses into when nobody claims it in time. */
 const LAPSED: ReadonlySet<string> = new Set([
@@ -23,7 +16,7 @@ const parse = (iso: string | null): number => (iso === null ? Number.NaN : Date.
  * closed, which comes after its claim: it is counted then, a later hour than the claim itself.
  */
 export const boughtDate = (o: Opportunity): string | null =>
-  BOUGHT.has(o.marketplaceStatus) ? o.lastModDate : null;
+  isBought(o.marketplaceStatus) ? o.lastModDate : null;
 
 /**
  * When a referral expired (an ISO date), or null when it did not: an Ineligible or Undefined referral that had a

@@ -15,6 +15,17 @@ export const MarketplaceStatus = {
 export type MarketplaceStatus = (typeof MarketplaceStatus)[keyof typeof MarketplaceStatus];
 export const MARKETPLACE_STATUSES = Object.values(MarketplaceStatus);
 
+/** Statuses of a referral someone bought (claimed, or assigned by routing) or that closed since. */
+const BOUGHT_STATUSES: ReadonlySet<string> = new Set([
+  MarketplaceStatus.Claimed,
+  MarketplaceStatus.Assigned,
+  MarketplaceStatus.Settled,
+]);
+
+/** True when a referral with this status was bought: the one definition of "bought". */
+export const isBought = (marketplaceStatus: string): boolean =>
+  BOUGHT_STATUSES.has(marketplaceStatus);
+
 /** The filter value sent when claimed items are hidden. */
 export const ELIGIBLE_FILTER = 'ELIGIBLE' as const;
 /** Display value of the Eligible filter (agent-console section 4). */

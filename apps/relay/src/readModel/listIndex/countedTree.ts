@@ -1,0 +1,353 @@
+/**
+ * An ordered B+tree whose every node counts its entries per cell. A cell is a small number the
+ * owner gives each entry (here: claimable or not × how old), and a query names the cells it wants
+ * (a mask), so the tree answers "how many match" and "the k-th match in order" by descending
+ * through the counts: O(log n) whatever the size, with no scan and no sort.
+ *
+ * Nodes that empty are dropped, but nodes are not merged when they shrink ("free at empty"): under
+ * mixed inserts and deletes that keeps occupancy high, and it keeps the code short.
+ */
+
+/** Entries per leaf and children per inner node at most; tests use small nodes to get deep trees. */
+export const NODE_SIZE = 64;
+
+interface Leaf<T> {
+  readonly leaf: true;
+  items: T[];
+  /** The cell of each item, in step with `items`. */
+  cells: number[];
+  counts: Int32Array;
+}
+
+interface Inner<T> {
+  readonly leaf: false;
+  children: Node<T>[];
+  /** A lower bound of each child's items; routes a search to the last child whose key is ≤ it. */
+  keys: T[];
+  counts: Int32Array;
+}
+
+type Node<T> = Leaf<T> | Inner<T>;
+
+/** Which cells a query wants: a flag per cell, and the list of wanted cells. */
+export interface CellMask {
+  readonly wants: Uint8Array;
+  readonly cells: readonly number[];
+}
+
+/** A mask over `cellCount` cells from the list of wanted cells. */
+export function cellMask(cellCount: number, cells: readonly number[]): CellMask {
+  const wants = new Uint8Array(cellCount);
+  for (const c of cells) wants[c] = 1;
+  return { wants, cells: [...new Set(cells)] };
+}
+
+const sumOf = (counts: Int32Array, mask: CellMask): number => {
+  let n = 0;
+  for (const c of mask.cells) n += counts[c] ?? 0;
+  return n;
+};
+
+/** An ordered multiset of distinct entries with per-cell counts in every node. */
+export class CountedTree<T> {
+  private root: Node<T>;
+  private count = 0;
+  /** Bulk loads fill nodes to three quarters, so the first inserts do not split every node. */
+  private readonly fill: number;
+
+  constructor(
+    private readonly compare: (a: T, b: T) => number,
+    private readonly cellCount: number,
+    private readonly nodeSize = NODE_SIZE,
+  ) {
+    this.root = this.newLeaf([], []);
+    this.fill = Math.max(2, Math.floor((nodeSize * 3) / 4));
+  }
+
+  /** How many entries the tree holds, in any cell. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** How many entries are in the mask's cells. */
+  countOf(mask: CellMask): number {
+    return sumOf(this.root.counts, mask);
+  }
+
+  /** Replaces the content with entries already in order (each with its cell). */
+  load(items: readonly T[], cells: readonly number[]): void {
+    let level: Node<T>[] = [];
+    for (let i = 0; i < items.length; i += this.fill) {
+      level.push(this.newLeaf(items.slice(i, i + this.fill), cells.slice(i, i + this.fill)));
+    }
+    while (level.length > 1) {
+      const up: Node<T>[] = [];
+      for (let i = 0; i < level.length; i += this.fill) {
+        up.push(this.newInner(level.slice(i, i + this.fill)));
+      }
+      level = up;
+    }
+    this.root = level[0] ?? this.newLeaf([], []);
+    this.count = items.length;
+  }
+
+  /** Adds an entry in its cell. The entry must not be in the tree yet. */
+  insert(item: T, cell: number): void {
+    const split = this.insertInto(this.root, item, cell);
+    if (split) this.root = this.newInner([this.root, split]);
+    this.count += 1;
+  }
+
+  /** Removes an entry (the same object); false when it is not in the tree. */
+  delete(item: T): boolean {
+    const path = this.pathTo(item);
+    if (!path) return false;
+    const { nodes, indexes } = path;
+    const leaf = nodes[nodes.length - 1] as Leaf<T>;
+    const at = indexes[indexes.length - 1] ?? 0;
+    const cell = leaf.cells[at] ?? 0;
+    leaf.items.splice(at, 1);
+    leaf.cells.splice(at, 1);
+    for (const n of nodes) n.counts[cell] = (n.counts[cell] ?? 0) - 1;
+    // Drop nodes that emptied, bottom up.
+    for (let d = nodes.length - 1; d > 0; d -= 1) {
+      const n = nodes[d] as Node<T>;
+      const empty = n.leaf ? n.items.length === 0 : n.children.length === 0;
+      if (!empty) break;
+      const parent = nodes[d - 1] as Inner<T>;
+      const i = indexes[d - 1] ?? 0;
+      parent.children.splice(i, 1);
+      parent.keys.splice(i, 1);
+    }
+    while (!this.root.leaf && this.root.children.length === 1) {
+      this.root = this.root.children[0] as Node<T>;
+    }
+    if (!this.root.leaf && this.root.children.length === 0) this.root = this.newLeaf([], []);
+    this.count -= 1;
+    return true;
+  }
+
+  /** Moves an entry to another cell; false when it is not in the tree. */
+  setCell(item: T, cell: number): boolean {
+    const path = this.pathTo(item);
+    if (!path) return false;
+    const leaf = path.nodes[path.nodes.length - 1] as Leaf<T>;
+    const at = path.indexes[path.indexes.length - 1] ?? 0;
+    const from = leaf.cells[at] ?? 0;
+    if (from === cell) return true;
+    leaf.cells[at] = cell;
+    for (const n of path.nodes) {
+      n.counts[from] = (n.counts[from] ?? 0) - 1;
+      n.counts[cell] = (n.counts[cell] ?? 0) + 1;
+    }
+    return true;
+  }
+
+  /** The cell an entry is in, or undefined when it is not in the tree. */
+  cellOf(item: T): number | undefined {
+    const path = this.pathTo(item);
+    if (!path) return undefined;
+    const leaf = path.nodes[path.nodes.length - 1] as Leaf<T>;
+    return leaf.cells[path.indexes[path.indexes.length - 1] ?? 0];
+  }
+
+  /**
+   * The entries of the mask's cells at positions `skip` to `skip + take - 1` among them, in order:
+   * one descent by the counts to the first, then a walk that steps over subtrees with no match.
+   */
+  page(mask: CellMask, skip: number, take: number): T[] {
+    const out: T[] = [];
+    if (take <= 0 || skip >= this.countOf(mask)) return out;
+    // The path to the current leaf: nodes and the child index taken in each inner node.
+    const stack: { node: Inner<T>; at: number }[] = [];
+    let node: Node<T> = this.root;
+    let rest = skip;
+    while (!node.leaf) {
+      let i = 0;
+      for (; i < node.children.length - 1; i += 1) {
+        const c = sumOf((node.children[i] as Node<T>).counts, mask);
+        if (rest < c) break;
+        rest -= c;
+      }
+      stack.push({ node, at: i });
+      node = node.children[i] as Node<T>;
+    }
+    let leaf: Leaf<T> | undefined = node;
+    let j = 0;
+    while (leaf && out.length < take) {
+      for (; j < leaf.items.length && out.length < take; j += 1) {
+        if (mask.wants[leaf.cells[j] ?? 0] !== 1) continue;
+        if (rest > 0) rest -= 1;
+        else out.push(leaf.items[j] as T);
+      }
+      leaf = this.nextLeaf(stack, mask);
+      j = 0;
+    }
+    return out;
+  }
+
+  /** Every entry in order (for building other trees and for tests). */
+  *values(): IterableIterator<T> {
+    const walk = function* (n: Node<T>): Generator<T> {
+      if (n.leaf) yield* n.items;
+      else for (const c of n.children) yield* walk(c);
+    };
+    yield* walk(this.root);
+  }
+
+  /** Every entry in order, as an array (a snapshot to build another tree from). */
+  toArray(): T[] {
+    const out: T[] = [];
+    const walk = (n: Node<T>): void => {
+      if (n.leaf) for (const t of n.items) out.push(t);
+      else for (const c of n.children) walk(c);
+    };
+    walk(this.root);
+    return out;
+  }
+
+  /** Entries in order from the first that is not before `from`; stop reading when done. */
+  *from(from: T): IterableIterator<T> {
+    const stack: { node: Inner<T>; at: number }[] = [];
+    let node: Node<T> = this.root;
+    while (!node.leaf) {
+      const i = this.route(node, from);
+      stack.push({ node, at: i });
+      node = node.children[i] as Node<T>;
+    }
+    let leaf: Leaf<T> | undefined = node;
+    let j = lowerBound(leaf.items, from, this.compare);
+    const all = cellMask(this.cellCount, [...Array(this.cellCount).keys()]);
+    while (leaf) {
+      for (; j < leaf.items.length; j += 1) yield leaf.items[j] as T;
+      leaf = this.nextLeaf(stack, all);
+      j = 0;
+    }
+  }
+
+  /** The next leaf after the stack's path holding any entry of the mask, or undefined. */
+  private nextLeaf(stack: { node: Inner<T>; at: number }[], mask: CellMask): Leaf<T> | undefined {
+    for (;;) {
+      const top = stack[stack.length - 1];
+      if (!top) return undefined;
+      top.at += 1;
+      if (top.at >= top.node.children.length) {
+        stack.pop();
+        continue;
+      }
+      let n = top.node.children[top.at] as Node<T>;
+      if (sumOf(n.counts, mask) === 0) continue;
+      while (!n.leaf) {
+        let i = 0;
+        while (i < n.children.length - 1 && sumOf((n.children[i] as Node<T>).counts, mask) === 0) {
+          i += 1;
+        }
+        stack.push({ node: n, at: i });
+        n = n.children[i] as Node<T>;
+      }
+      return n;
+    }
+  }
+
+  private insertInto(node: Node<T>, item: T, cell: number): Node<T> | undefined {
+    node.counts[cell] = (node.counts[cell] ?? 0) + 1;
+    if (node.leaf) {
+      const at = lowerBound(node.items, item, this.compare);
+      node.items.splice(at, 0, item);
+      node.cells.splice(at, 0, cell);
+      if (node.items.length <= this.nodeSize) return undefined;
+      const half = node.items.length >> 1;
+      const right = this.newLeaf(node.items.slice(half), node.cells.slice(half));
+      node.items.length = half;
+      node.cells.length = half;
+      this.recount(node);
+      return right;
+    }
+    const i = this.route(node, item);
+    if (this.compare(item, node.keys[i] as T) < 0) node.keys[i] = item;
+    const split = this.insertInto(node.children[i] as Node<T>, item, cell);
+    if (!split) return undefined;
+    node.children.splice(i + 1, 0, split);
+    node.keys.splice(i + 1, 0, firstOf(split));
+    if (node.children.length <= this.nodeSize) return undefined;
+    const half = node.children.length >> 1;
+    const right = this.newInner(node.children.slice(half));
+    node.children.length = half;
+    node.keys.length = half;
+    this.recount(node);
+    return right;
+  }
+
+  /** The path from the root to an entry, or undefined when it is not in the tree. */
+  private pathTo(item: T): { nodes: Node<T>[]; indexes: number[] } | undefined {
+    const nodes: Node<T>[] = [];
+    const indexes: number[] = [];
+    let node = this.root;
+    while (!node.leaf) {
+      const i = this.route(node, item);
+      nodes.push(node);
+      indexes.push(i);
+      node = node.children[i] as Node<T>;
+    }
+    const at = lowerBound(node.items, item, this.compare);
+    if (node.items[at] !== item) return undefined;
+    nodes.push(node);
+    indexes.push(at);
+    return { nodes, indexes };
+  }
+
+  /** The last child whose key is not after the item (the first child when every key is). */
+  private route(node: Inner<T>, item: T): number {
+    let lo = 0;
+    let hi = node.keys.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.compare(node.keys[mid] as T, item) <= 0) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  private newLeaf(items: T[], cells: number[]): Leaf<T> {
+    const leaf: Leaf<T> = { leaf: true, items, cells, counts: new Int32Array(this.cellCount) };
+    this.recount(leaf);
+    return leaf;
+  }
+
+  private newInner(children: Node<T>[]): Inner<T> {
+    const inner: Inner<T> = {
+      leaf: false,
+      children,
+      keys: children.map(firstOf),
+      counts: new Int32Array(this.cellCount),
+    };
+    this.recount(inner);
+    return inner;
+  }
+
+  private recount(node: Node<T>): void {
+    node.counts.fill(0);
+    if (node.leaf) for (const c of node.cells) node.counts[c] = (node.counts[c] ?? 0) + 1;
+    else
+      for (const child of node.children)
+        for (let c = 0; c < this.cellCount; c += 1)
+          node.counts[c] = (node.counts[c] ?? 0) + (child.counts[c] ?? 0);
+  }
+}
+
+/** The first entry of a subtree (its key in the parent). */
+function firstOf<T>(node: Node<T>): T {
+  return (node.leaf ? node.items[0] : node.keys[0]) as T;
+}
+
+/** The first index whose item is not before `item`. */
+function lowerBound<T>(items: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compare(items[mid] as T, item) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

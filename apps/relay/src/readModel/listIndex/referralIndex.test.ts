@@ -1,0 +1,179 @@
+import {
+  DATE_FILTERS,
+  MARKETPLACE_STATUSES,
+  queryReferrals,
+  SORT_FIELDS,
+  type Opportunity,
+  type ReferralQuery,
+  type Sort,
+  type SortKey,
+  type StateCode,
+} from '@referrals/shared';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ReferralIndex, type IndexDelta } from './referralIndex.js';
+import { ALL, boughtBy, BOUGHT, withState, type ListScope } from './scopes.js';
+
+const T0 = Date.parse('2026-11-01T12:00:00.000Z');
+const HOUR = 3_600_000;
+const STATES: StateCode[] = ['TX', 'CA', 'NY'];
+const AGENCIES = ['Lone Star', 'Great Lakes', null];
+
+/** Small value pools, so ties (the spec's tie rules) and missing values are common. */
+const when = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .integer({ min: -40 * 24, max: 2 })
+      .map((h) => new Date(T0 + h * HOUR).toISOString()),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .integer({ min: -3, max: 0 })
+      .map((d) => new Date(T0 + d * 24 * HOUR).toISOString()),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('2026-10-31', 'not a date', '') },
+);
+const text = fc.constantFrom('Austin', 'austin', 'Érié', 'Zeta', 'alpha', '', '10', '9');
+const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null, freq: 4 });
+
+const referralArb = (id: number): fc.Arbitrary<Opportunity> =>
+  fc
+    .record({
+      marketplaceStatus: fc.constantFrom(...MARKETPLACE_STATUSES),
+      addDate: when,
+      lastModDate: maybe(when),
+      marketplaceExpirationDate: maybe(when),
+      state: fc.constantFrom(...STATES),
+      lastName: maybe(text),
+      city: maybe(text),
+      category: maybe(fc.constantFrom('COMMERCIAL', 'PERSONAL', 'LIFE')),
+      businessLines: fc.subarray(['CGLY', 'CWCP', 'PAUT', 'HOME']),
+      estimatedPremium: maybe(fc.constantFrom(0, 500, 500.5, 12500, -1)),
+      industryCode: maybe(fc.constantFrom('238220', '541110', '')),
+      noOfEmployees: maybe(fc.integer({ min: 0, max: 3 })),
+      yearsInBusiness: maybe(fc.integer({ min: 0, max: 3 })),
+      phone: maybe(text),
+      email: maybe(text),
+      assignedAgency: fc.constantFrom(...AGENCIES),
+    })
+    .map((r) => ({ ...r, opportunityId: id }) as unknown as Opportunity);
+
+const sortArb: fc.Arbitrary<Sort | null> = fc.option(
+  fc.record({
+    key: fc.constantFrom(...(Object.keys(SORT_FIELDS) as SortKey[])),
+    direction: fc.constantFrom('asc' as const, 'desc' as const),
+  }),
+  { nil: null, freq: 6 },
+);
+
+const queryArb: fc.Arbitrary<ReferralQuery> = fc.record({
+  state: fc.option(fc.constantFrom(...STATES), { nil: null }),
+  dateFilter: fc.constantFrom(...DATE_FILTERS),
+  showClaimed: fc.boolean(),
+  sort: sortArb,
+  page: fc.nat({ max: 4 }),
+  size: fc.integer({ min: 1, max: 7 }),
+});
+
+/** The scopes a list can have, each with the plain filter it stands for. */
+const SCOPES: readonly ListScope[] = [
+  ALL,
+  BOUGHT,
+  boughtBy('Lone Star'),
+  // An appetite stand-in: any predicate of the record works the same way.
+  { key: 'even', has: (o) => o.opportunityId % 2 === 0 },
+];
+
+type Step =
+  | { kind: 'change'; ids: number[]; records: Opportunity[]; removed: number[] }
+  | { kind: 'tick'; ms: number }
+  | { kind: 'ask'; scope: number; query: ReferralQuery };
+
+const stepArb = (maxId: number): fc.Arbitrary<Step> =>
+  fc.oneof(
+    fc.uniqueArray(fc.integer({ min: 1, max: maxId }), { maxLength: 6 }).chain((ids) =>
+      fc.record({
+        kind: fc.constant('change' as const),
+        ids: fc.constant(ids),
+        records: fc.tuple(...ids.map(referralArb)),
+        removed: fc.uniqueArray(fc.integer({ min: 1, max: maxId }), { maxLength: 3 }),
+      }),
+    ),
+    fc.record({
+      kind: fc.constant('tick' as const),
+      ms: fc.oneof(fc.integer({ min: 0, max: 30 * HOUR }), fc.integer({ min: -2 * HOUR, max: 0 })),
+    }),
+    fc.record({
+      kind: fc.constant('ask' as const),
+      scope: fc.nat({ max: SCOPES.length - 1 }),
+      query: queryArb,
+    }),
+  );
+
+const marketArb = fc
+  .integer({ min: 0, max: 60 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => referralArb(i + 1))));
+
+describe('ReferralIndex', () => {
+  it(
+    'answers every page and total as a plain filter and sort of the market would',
+    { timeout: 300_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          marketArb,
+          fc.array(stepArb(80), { maxLength: 25 }),
+          async (market, steps) => {
+            let now = T0;
+            const index = new ReferralIndex({
+              now: () => now,
+              warm: [null],
+              maxViews: 5,
+              nodeSize: 4,
+            });
+            const records = new Map(market.map((o) => [String(o.opportunityId), o]));
+            await index.load(records.values(), 1);
+            let seq = 1;
+            for (const step of steps) {
+              if (step.kind === 'tick') now += step.ms;
+              else if (step.kind === 'change') {
+                const upserts = step.records.map((next) => {
+                  const previous = records.get(String(next.opportunityId));
+                  records.set(String(next.opportunityId), next);
+                  return { next, previous };
+                });
+                const removed: Opportunity[] = [];
+                for (const id of step.removed) {
+                  const gone = records.get(String(id));
+                  if (gone && !step.ids.includes(id)) {
+                    removed.push(gone);
+                    records.delete(String(id));
+                  }
+                }
+                seq += 1;
+                index.apply({ seq, upserts, removed } satisfies IndexDelta);
+              } else {
+                const scope = SCOPES[step.scope] ?? ALL;
+                const q = step.query;
+                const got = await index.page(withState(scope, q.state), q);
+                const want = queryReferrals(
+                  [...records.values()].filter(scope.has),
+                  q,
+                  new Date(now),
+                );
+                expect(got.totalElements).toBe(want.totalElements);
+                expect(got.content.map((o) => o.opportunityId)).toEqual(
+                  want.content.map((o) => o.opportunityId),
+                );
+                expect(got.seq).toBe(seq);
+              }
+            }
+          },
+        ),
+        { numRuns: Number(process.env.RUNS ?? 2000), timeout: 2000 },
+      );
+    },
+  );
+});

@@ -1,0 +1,394 @@
+import {
+  compareReferrals,
+  type Opportunity,
+  type ReferralPage,
+  type ReferralQuery,
+  type Sort,
+} from '@referrals/shared';
+import { logger } from '../../log.js';
+import { BUCKET_EDGES_MS, bucketOf, CELL_COUNT, cellOf, maskOf } from './cells.js';
+import { CountedTree } from './countedTree.js';
+import { filterInSlices, sortInSlices, yieldIfDue } from './slices.js';
+import { ALL, type ListScope } from './scopes.js';
+
+const log = logger('readModel');
+
+/** A referral as the indexes hold it: the record, and its age bucket at the index's clock. */
+interface Entry {
+  readonly o: Opportunity;
+  readonly id: number;
+  /** `addDate` in ms; NaN when it cannot be read (such a referral is in no date window). */
+  readonly added: number;
+  bucket: number;
+}
+
+/** One list order over one scope: the sorted, counted tree a page is read from. */
+interface View {
+  readonly key: string;
+  readonly scope: ListScope;
+  readonly sort: Sort | null;
+  /** Undefined while the view is being built. */
+  tree: CountedTree<Entry> | undefined;
+  /** Changes that arrived while the view was built, applied once it is. */
+  pending: { prev: Entry | undefined; next: Entry | undefined }[] | undefined;
+  ready: Promise<void>;
+  usedAt: number;
+}
+
+/** A change of the referrals as the mirror applied it. */
+export interface IndexDelta {
+  readonly seq: number;
+  readonly upserts: readonly {
+    readonly next: Opportunity;
+    readonly previous: Opportunity | undefined;
+  }[];
+  readonly removed: readonly Opportunity[];
+}
+
+/** Options of the index (tests shorten or pin them). */
+export interface ReferralIndexOptions {
+  readonly now?: () => number;
+  /** Orders of the whole market built at every load, so the default lists never wait. */
+  readonly warm?: readonly (Sort | null)[];
+  /** Views over a part of the market kept at most (the least recently used go first). */
+  readonly maxViews?: number;
+  /** A view over a part of the market that no list read for this long is dropped. */
+  readonly idleMs?: number;
+  /** Entries per tree node (tests use small nodes to get deep trees from small markets). */
+  readonly nodeSize?: number;
+}
+
+const orderKey = (sort: Sort | null): string => (sort ? `${sort.key}:${sort.direction}` : 'none');
+const cell = (e: Entry): number => cellOf(e.o.marketplaceStatus, e.bucket);
+const byAdded = (a: Entry, b: Entry): number => a.added - b.added || a.id - b.id;
+
+/** A page of a list and the seq of the read model it was cut from. */
+export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
+
+/**
+ * Every referral list answered from indexes: per list order and scope (all, a state, an
+ * appetite, an agency's purchases, ...) a B+tree counted per cell (claimable × age bucket), so a
+ * page and its total cost O(log n) whatever the market's size, and a change costs O(log n) per
+ * view that holds it. Views are built on first use from the view of the whole market in the same
+ * order (a filter, no sort) and dropped when unused. Date windows slide without a rescan: an index
+ * by addDate finds the few referrals that crossed a window's edge since the clock last moved.
+ * Large work (a load, a first sort) runs in slices that yield to the event loop.
+ */
+export class ReferralIndex {
+  private entries = new Map<string, Entry>();
+  private added: CountedTree<Entry>;
+  private views = new Map<string, View>();
+  /** The views of each scope, so a change asks each scope once whether it holds a referral. */
+  private scopes = new Map<string, { scope: ListScope; views: Set<View> }>();
+  private clock: number;
+  private seqNow = 0;
+  private loading: Promise<void> | undefined;
+  /** Deltas that arrived during a load, applied when it ends. */
+  private journal: IndexDelta[] | undefined;
+  private generation = 0;
+  private readonly now: () => number;
+  private readonly warm: readonly (Sort | null)[];
+  private readonly maxViews: number;
+  private readonly idleMs: number;
+  private readonly nodeSize: number | undefined;
+
+  constructor(options: ReferralIndexOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.warm = options.warm ?? [];
+    this.maxViews = options.maxViews ?? 256;
+    this.idleMs = options.idleMs ?? 10 * 60_000;
+    this.nodeSize = options.nodeSize;
+    this.clock = this.now();
+    this.added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
+  }
+
+  /** The seq of the read model the indexes hold. */
+  get seq(): number {
+    return this.seqNow;
+  }
+
+  /** How many referrals the indexes hold. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** How many views exist (built or being built). */
+  get viewCount(): number {
+    return this.views.size;
+  }
+
+  /** Resolves when no load is under way. */
+  async settled(): Promise<void> {
+    while (this.loading) await this.loading;
+  }
+
+  /**
+   * Replaces the content with `records` at `seq`, in slices. Lists wait for the load; deltas that
+   * arrive meanwhile are applied after it, in order.
+   */
+  load(records: Iterable<Opportunity>, seq: number): Promise<void> {
+    const generation = ++this.generation;
+    this.journal = [];
+    const snapshot = Array.from(records);
+    const run = (async () => {
+      const clock = this.now();
+      const entries = new Map<string, Entry>();
+      const dated: Entry[] = [];
+      let since = performance.now();
+      for (let i = 0; i < snapshot.length; i += 1) {
+        const e = this.entryOf(snapshot[i] as Opportunity, clock);
+        entries.set(String(e.id), e);
+        if (Number.isFinite(e.added)) dated.push(e);
+        if ((i & 1023) === 1023) since = await yieldIfDue(since);
+      }
+      const added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
+      added.load(await sortInSlices(dated, byAdded), new Array<number>(dated.length).fill(0));
+      const all = [...entries.values()];
+      const warmed: View[] = [];
+      for (const sort of this.warm) {
+        const view = this.newView(ALL, sort);
+        const sorted = await sortInSlices(all, entryOrder(sort));
+        view.tree = this.newTree(sort);
+        view.tree.load(sorted, sorted.map(cell));
+        view.ready = Promise.resolve();
+        warmed.push(view);
+      }
+      if (generation !== this.generation) return;
+      this.entries = entries;
+      this.added = added;
+      this.views = new Map();
+      this.scopes = new Map();
+      for (const v of warmed) this.addView(v);
+      this.clock = clock;
+      this.seqNow = seq;
+      const journal = this.journal ?? [];
+      this.journal = undefined;
+      for (const d of journal) this.apply(d);
+      this.advance(this.now());
+    })();
+    const done = run
+      .catch((err: unknown) => log.error({ err }, 'could not load the list indexes'))
+      .finally(() => {
+        if (this.loading === done) this.loading = undefined;
+      });
+    this.loading = done;
+    return done;
+  }
+
+  /** Applies a change set the mirror applied, in seq order. */
+  apply(d: IndexDelta): void {
+    if (this.journal) {
+      this.journal.push(d);
+      return;
+    }
+    for (const { next } of d.upserts) {
+      const id = String(next.opportunityId);
+      const prev = this.entries.get(id);
+      const e = this.entryOf(next, this.clock);
+      this.entries.set(id, e);
+      this.change(prev, e);
+    }
+    for (const gone of d.removed) {
+      const id = String(gone.opportunityId);
+      const prev = this.entries.get(id);
+      if (!prev) continue;
+      this.entries.delete(id);
+      this.change(prev, undefined);
+    }
+    this.seqNow = d.seq;
+  }
+
+  /**
+   * One page of a list: the scope's referrals that pass the query's date and claimed filters, in
+   * the query's order. The state filter is part of the scope (see `withState`). The clock is read
+   * when the page is cut, after any wait for a load or a first build.
+   */
+  async page(scope: ListScope, q: Omit<ReferralQuery, 'state'>): Promise<IndexedPage> {
+    const view = await this.ready(scope, q.sort);
+    const tree = view.tree as CountedTree<Entry>;
+    this.advance(this.now());
+    const mask = maskOf(q);
+    const content = tree.page(mask, q.page * q.size, q.size).map((e) => e.o);
+    return {
+      seq: this.seqNow,
+      content,
+      totalElements: tree.countOf(mask),
+      page: q.page,
+      size: q.size,
+    };
+  }
+
+  /** Every referral of a scope, in the order given, whatever its age and status. */
+  async all(scope: ListScope, sort: Sort | null): Promise<Opportunity[]> {
+    const view = await this.ready(scope, sort);
+    return (view.tree as CountedTree<Entry>).toArray().map((e) => e.o);
+  }
+
+  /**
+   * Every referral of a scope if its view is built, else undefined (for callers that cannot wait
+   * and have another way).
+   */
+  allNow(scope: ListScope): Opportunity[] | undefined {
+    if (this.loading) return undefined;
+    for (const v of this.scopes.get(scope.key)?.views ?? []) {
+      if (v.tree) {
+        v.usedAt = this.now();
+        return v.tree.toArray().map((e) => e.o);
+      }
+    }
+    return undefined;
+  }
+
+  /** Moves the clock, and every referral that crossed a date window's edge to its new cell. */
+  advance(nowMs: number): void {
+    if (this.journal || nowMs === this.clock) return;
+    const from = Math.min(this.clock, nowMs);
+    const to = Math.max(this.clock, nowMs);
+    for (const edge of BUCKET_EDGES_MS) {
+      const probe = { added: from - edge, id: -Infinity } as Entry;
+      for (const e of this.added.from(probe)) {
+        if (e.added >= to - edge) break;
+        const b = bucketOf(e.added, nowMs);
+        if (b === e.bucket) continue;
+        e.bucket = b;
+        for (const v of this.views.values()) v.tree?.setCell(e, cell(e));
+      }
+    }
+    this.clock = nowMs;
+  }
+
+  /** Drops views of parts of the market that no list read for a while. */
+  sweep(): void {
+    const now = this.now();
+    for (const v of this.views.values()) {
+      if (v.scope !== ALL && now - v.usedAt > this.idleMs) this.dropView(v);
+    }
+  }
+
+  /** The view of a scope in an order, built and current, after any load under way. */
+  private async ready(scope: ListScope, sort: Sort | null): Promise<View> {
+    for (;;) {
+      await this.settled();
+      const key = `${scope.key}|${orderKey(sort)}`;
+      let view = this.views.get(key);
+      if (!view) view = this.build(scope, sort);
+      view.usedAt = this.now();
+      if (view.tree && !this.loading) return view;
+      await view.ready;
+      // A view dropped while it was built (evicted, or a load replaced every view) is built
+      // again; one still listed must be built by now.
+      if (!view.tree && this.views.get(view.key) === view)
+        throw new Error(`view ${view.key} not built`);
+    }
+  }
+
+  private build(scope: ListScope, sort: Sort | null): View {
+    const view = this.newView(scope, sort);
+    view.pending = [];
+    this.evictOverflow();
+    this.addView(view);
+    const parent = this.builtAncestor(scope, sort);
+    // The snapshot is taken now; changes from here on go to `pending`.
+    const source = parent?.tree ? parent.tree.toArray() : [...this.entries.values()];
+    const sorted = parent?.tree !== undefined;
+    const generation = this.generation;
+    view.ready = (async () => {
+      const members = scope === ALL ? source : await filterInSlices(source, (e) => scope.has(e.o));
+      const items = sorted ? members : await sortInSlices(members, entryOrder(sort));
+      if (generation !== this.generation || this.views.get(view.key) !== view) return;
+      const tree = this.newTree(sort);
+      tree.load(items, items.map(cell));
+      for (const { prev, next } of view.pending ?? []) {
+        if (prev) tree.delete(prev);
+        if (next) tree.insert(next, cell(next));
+      }
+      view.pending = undefined;
+      view.tree = tree;
+    })().catch((err: unknown) => {
+      log.error({ err, view: view.key }, 'could not build a list view');
+      this.dropView(view);
+    });
+    return view;
+  }
+
+  /** The nearest scope above this one whose view in this order is built (the market's last). */
+  private builtAncestor(scope: ListScope, sort: Sort | null): View | undefined {
+    for (let s = scope.parent; s; s = s.parent) {
+      const v = this.views.get(`${s.key}|${orderKey(sort)}`);
+      if (v?.tree) return v;
+    }
+    const all = this.views.get(`${ALL.key}|${orderKey(sort)}`);
+    return scope === ALL ? undefined : all?.tree ? all : undefined;
+  }
+
+  private newTree(sort: Sort | null): CountedTree<Entry> {
+    return new CountedTree<Entry>(entryOrder(sort), CELL_COUNT, this.nodeSize);
+  }
+
+  private newView(scope: ListScope, sort: Sort | null): View {
+    return {
+      key: `${scope.key}|${orderKey(sort)}`,
+      scope,
+      sort,
+      tree: undefined,
+      pending: undefined,
+      ready: Promise.resolve(),
+      usedAt: this.now(),
+    };
+  }
+
+  private addView(v: View): void {
+    this.views.set(v.key, v);
+    let group = this.scopes.get(v.scope.key);
+    if (!group) {
+      group = { scope: v.scope, views: new Set() };
+      this.scopes.set(v.scope.key, group);
+    }
+    group.views.add(v);
+  }
+
+  private dropView(v: View): void {
+    if (this.views.get(v.key) !== v) return;
+    this.views.delete(v.key);
+    const group = this.scopes.get(v.scope.key);
+    group?.views.delete(v);
+    if (group?.views.size === 0) this.scopes.delete(v.scope.key);
+  }
+
+  private evictOverflow(): void {
+    // Called before a view is added: make room for it.
+    const parts = [...this.views.values()].filter((v) => v.scope !== ALL);
+    if (parts.length < this.maxViews) return;
+    parts.sort((a, b) => a.usedAt - b.usedAt);
+    for (const v of parts.slice(0, parts.length - this.maxViews + 1)) this.dropView(v);
+  }
+
+  private entryOf(o: Opportunity, clock: number): Entry {
+    const added = Date.parse(o.addDate);
+    return { o, id: o.opportunityId, added, bucket: bucketOf(added, clock) };
+  }
+
+  private change(prev: Entry | undefined, next: Entry | undefined): void {
+    if (prev && Number.isFinite(prev.added)) this.added.delete(prev);
+    if (next && Number.isFinite(next.added)) this.added.insert(next, 0);
+    for (const { scope, views } of this.scopes.values()) {
+      const had = prev !== undefined && scope.has(prev.o) ? prev : undefined;
+      const has = next !== undefined && scope.has(next.o) ? next : undefined;
+      if (!had && !has) continue;
+      for (const v of views) {
+        if (!v.tree) {
+          v.pending?.push({ prev: had, next: has });
+          continue;
+        }
+        if (had) v.tree.delete(had);
+        if (has) v.tree.insert(has, cell(has));
+      }
+    }
+  }
+}
+
+/** The order of a list over index entries: the reference order of the records. */
+function entryOrder(sort: Sort | null): (a: Entry, b: Entry) => number {
+  const compare = compareReferrals(sort);
+  return (a, b) => compare(a.o, b.o);
+}

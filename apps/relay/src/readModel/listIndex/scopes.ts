@@ -1,0 +1,63 @@
+import {
+  isBought,
+  matchesAppetite,
+  type Opportunity,
+  type RiskAppetite,
+  type StateCode,
+} from '@referrals/shared';
+
+/**
+ * Which referrals a list holds before its date and claimed filters: the whole market, an
+ * appetite, an agency's purchases, each optionally narrowed to one state. Two scopes with the same
+ * key hold the same referrals, so lists of many users share one view.
+ */
+export interface ListScope {
+  readonly key: string;
+  readonly has: (o: Opportunity) => boolean;
+  /** A scope that holds every referral of this one: its view is a cheaper start than the market's. */
+  readonly parent?: ListScope;
+}
+
+/** Every referral. */
+export const ALL: ListScope = { key: 'all', has: () => true };
+
+/** Every referral someone bought (the admin's transactions). */
+export const BOUGHT: ListScope = { key: 'bought', has: (o) => isBought(o.marketplaceStatus) };
+
+/** The referrals an agency bought (its acquired referrals). */
+export const boughtBy = (agencyName: string): ListScope => ({
+  key: `bought:${JSON.stringify(agencyName)}`,
+  has: (o) => isBought(o.marketplaceStatus) && o.assignedAgency === agencyName,
+  parent: BOUGHT,
+});
+
+// The mirror replaces a marketplace when it changes, so an appetite object names one version.
+const appetiteKeys = new WeakMap<RiskAppetite, string>();
+let appetiteVersions = 0;
+
+/**
+ * The referrals in a marketplace's appetite as it is now; an edited appetite is another scope,
+ * so no list ever mixes two versions of an appetite.
+ */
+export function inAppetite(marketplaceId: number, appetite: RiskAppetite): ListScope {
+  let version = appetiteKeys.get(appetite);
+  if (version === undefined) {
+    appetiteVersions += 1;
+    version = String(appetiteVersions);
+    appetiteKeys.set(appetite, version);
+  }
+  return {
+    key: `appetite:${marketplaceId}:${version}`,
+    has: (o) => matchesAppetite(o, appetite),
+  };
+}
+
+/** A scope narrowed to one state (null: all states, the scope itself). */
+export function withState(scope: ListScope, state: StateCode | null): ListScope {
+  if (state === null) return scope;
+  return {
+    key: `${scope.key}|state:${state}`,
+    has: (o) => o.state === state && scope.has(o),
+    parent: scope,
+  };
+}
