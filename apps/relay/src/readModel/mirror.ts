@@ -1,6 +1,7 @@
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import type { ChangeSet } from './changeSet.js';
+import { yieldIfDue } from './slices.js';
 import type { ReadModelStore } from './store.js';
 
 const log = logger('readModel');
@@ -117,8 +118,16 @@ export class StreamMirror<T> {
         try {
           const snap = await this.store.snapshot(this.stream);
           if (this.stopped) return;
+          // A large market is parsed in slices: sockets and requests are served meanwhile, from
+          // what the mirror held before.
           const next = new Map<string, T>();
-          for (const [id, json] of snap.records) next.set(id, this.parse(json));
+          let since = performance.now();
+          let n = 0;
+          for (const [id, json] of snap.records) {
+            next.set(id, this.parse(json));
+            if ((++n & 1023) === 0) since = await yieldIfDue(since);
+          }
+          if (this.stopped) return;
           this.records = next;
           this.seqNow = snap.seq;
           this.stopFollow = this.store.follow(this.stream, snap.seq, (c) => this.apply(c));

@@ -46,6 +46,11 @@ return {seq, cur}
 
 type StreamEntry = [id: string, fields: string[]];
 
+/** Records per HSCAN page of a snapshot read. */
+const SCAN_COUNT = 2000;
+/** Paged snapshot reads tried before one atomic read. */
+const SNAPSHOT_ATTEMPTS = 3;
+
 function decodeEntry(stream: StreamName, [id, fields]: StreamEntry): ChangeSet {
   const f = new Map<string, string>();
   for (let i = 0; i + 1 < fields.length; i += 2) f.set(fields[i] ?? '', fields[i + 1] ?? '');
@@ -117,7 +122,35 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
     },
 
     async snapshot(stream): Promise<Snapshot> {
-      // One MULTI, so the records and the seq belong to the same commit.
+      // Read in pages (HSCAN) while commits go on, then brought to one seq with the change log:
+      // a million records in one HGETALL would hold Redis and this process for seconds.
+      for (let attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt += 1) {
+        const seq = Number((await redis.get(keys.seq(stream))) ?? 0);
+        const records = new Map<string, string>();
+        let cursor = '0';
+        do {
+          const [next, flat] = await redis.hscan(
+            keys.snapshot(stream),
+            cursor,
+            'COUNT',
+            SCAN_COUNT,
+          );
+          for (let i = 0; i + 1 < flat.length; i += 2)
+            records.set(flat[i] ?? '', flat[i + 1] ?? '');
+          cursor = next;
+        } while (cursor !== '0');
+        const log = await this.changesSince(stream, seq);
+        if (log === null || log.some((c) => c.kind !== 'delta')) continue;
+        // Every record the scan may have read mid-change was changed in the log: replaying it
+        // gives each its value at the log's last seq; the others did not change during the scan.
+        for (const c of log) {
+          if (c.kind !== 'delta') continue;
+          for (const u of c.upserts) records.set(u.id, u.json);
+          for (const id of c.removed) records.delete(id);
+        }
+        return { seq: log[log.length - 1]?.seq ?? seq, records };
+      }
+      // The stream kept being reset under the scan: one atomic read.
       const result = await redis
         .multi()
         .get(keys.seq(stream))

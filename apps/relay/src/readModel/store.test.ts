@@ -55,6 +55,28 @@ describe.each(stores)('read model store contract (%s)', (_name, make) => {
     expect(JSON.parse(snap.records.get('100000') ?? '{}')).toEqual(rec(100_000, 'Available'));
   });
 
+  it('reads a snapshot that matches one seq while commits go on under it', async () => {
+    const store = make();
+    let rows = Array.from({ length: 10_000 }, (_, i) => rec(i + 1, 'Available'));
+    await poll(store, rows);
+    const states = new Map<number, Map<string, string>>();
+    const keep = (seq: number) =>
+      states.set(seq, new Map(rows.map((r) => [String(r.id), JSON.stringify(r)])));
+    keep(await store.loadSeq('referrals'));
+    const reading = store.snapshot('referrals');
+    // Each commit changes, removes and adds a few records across the hash while it is read.
+    for (let k = 1; k <= 20; k += 1) {
+      rows = rows
+        .filter((r) => r.id % 997 !== k)
+        .map((r) => (r.id % 499 === k ? rec(r.id, `Claimed ${k}`) : r))
+        .concat(rec(20_000 + k, 'Available'));
+      keep((await poll(store, rows, k + 1)).seq);
+    }
+    const snap = await reading;
+    expect(states.has(snap.seq)).toBe(true);
+    expect(snap.records).toEqual(states.get(snap.seq));
+  });
+
   it('rejects a commit based on a stale seq and changes nothing', async () => {
     const store = make();
     const { seq } = await store.loadHashes('marketplaces');

@@ -39,12 +39,6 @@ export function matchesReferralFilter(o: Filterable, f: ReferralFilter, now: Dat
 
 type Sortable = Partial<Opportunity>;
 
-/**
- * `localeCompare` without arguments is this collator's `compare` (ECMA-402): the same order, but
- * the collator is made once instead of being looked up at every comparison of a sort.
- */
-const collate = new Intl.Collator().compare;
-
 /** The value a list sorts a referral by, for each client sort key. */
 const SORT_VALUE: Readonly<Record<SortKey, (o: Sortable) => string | number | null | undefined>> = {
   addDate: (o) => o.addDate,
@@ -70,7 +64,7 @@ const SORT_VALUE: Readonly<Record<SortKey, (o: Sortable) => string | number | nu
 export function compareReferrals(sort: Sort | null): (a: Sortable, b: Sortable) => number {
   const byId = (a: Sortable, b: Sortable) => (b.opportunityId ?? 0) - (a.opportunityId ?? 0);
   const newest = (a: Sortable, b: Sortable) =>
-    collate(b.addDate ?? '', a.addDate ?? '') || byId(a, b);
+    (b.addDate ?? '').localeCompare(a.addDate ?? '') || byId(a, b);
   if (!sort) return newest;
   const value = SORT_VALUE[sort.key];
   const sign = sort.direction === 'asc' ? 1 : -1;
@@ -81,7 +75,9 @@ export function compareReferrals(sort: Sort | null): (a: Sortable, b: Sortable) 
     const bMissing = vb === null || vb === undefined;
     if (aMissing || bMissing) return aMissing === bMissing ? newest(a, b) : aMissing ? 1 : -1;
     const c =
-      typeof va === 'number' && typeof vb === 'number' ? va - vb : collate(String(va), String(vb));
+      typeof va === 'number' && typeof vb === 'number'
+        ? va - vb
+        : String(va).localeCompare(String(vb));
     return c === 0 ? newest(a, b) : sign * c;
   };
 }

@@ -1,3 +1,5 @@
+import { yieldIfDue } from '../slices.js';
+
 /**
  * An ordered B+tree whose every node counts its entries per cell. A cell is a small number the
  * owner gives each entry (here: claimable or not × how old), and a query names the cells it wants
@@ -16,7 +18,7 @@ interface Leaf<T> {
   items: T[];
   /** The cell of each item, in step with `items`. */
   cells: number[];
-  counts: Int32Array;
+  counts: number[];
 }
 
 interface Inner<T> {
@@ -24,7 +26,7 @@ interface Inner<T> {
   children: Node<T>[];
   /** A lower bound of each child's items; routes a search to the last child whose key is ≤ it. */
   keys: T[];
-  counts: Int32Array;
+  counts: number[];
 }
 
 type Node<T> = Leaf<T> | Inner<T>;
@@ -42,7 +44,7 @@ export function cellMask(cellCount: number, cells: readonly number[]): CellMask 
   return { wants, cells: [...new Set(cells)] };
 }
 
-const sumOf = (counts: Int32Array, mask: CellMask): number => {
+const sumOf = (counts: readonly number[], mask: CellMask): number => {
   let n = 0;
   for (const c of mask.cells) n += counts[c] ?? 0;
   return n;
@@ -62,6 +64,11 @@ export class CountedTree<T> {
   ) {
     this.root = this.newLeaf([], []);
     this.fill = Math.max(2, Math.floor((nodeSize * 3) / 4));
+  }
+
+  /** The tree's order. */
+  order(a: T, b: T): number {
+    return this.compare(a, b);
   }
 
   /** How many entries the tree holds, in any cell. */
@@ -89,6 +96,34 @@ export class CountedTree<T> {
     }
     this.root = level[0] ?? this.newLeaf([], []);
     this.count = items.length;
+  }
+
+  /**
+   * `load` in slices that yield to the event loop (a million entries take ~100 ms in all); the
+   * tree is empty until it resolves, so it must not be shared before.
+   */
+  async loadInSlices(items: readonly T[], cellOf: (t: T) => number): Promise<void> {
+    let level: Node<T>[] = [];
+    let since = performance.now();
+    for (let i = 0; i < items.length; i += this.fill) {
+      const part = items.slice(i, i + this.fill);
+      level.push(this.newLeaf(part, part.map(cellOf)));
+      if (level.length % 256 === 0) since = await yieldIfDue(since);
+    }
+    while (level.length > 1) {
+      const up: Node<T>[] = [];
+      for (let i = 0; i < level.length; i += this.fill) {
+        up.push(this.newInner(level.slice(i, i + this.fill)));
+      }
+      level = up;
+    }
+    this.root = level[0] ?? this.newLeaf([], []);
+    this.count = items.length;
+  }
+
+  /** True when the entry (this object) is in the tree. */
+  has(item: T): boolean {
+    return this.pathTo(item) !== undefined;
   }
 
   /** Adds an entry in its cell. The entry must not be in the tree yet. */
@@ -289,8 +324,13 @@ export class CountedTree<T> {
       indexes.push(i);
       node = node.children[i] as Node<T>;
     }
-    const at = lowerBound(node.items, item, this.compare);
-    if (node.items[at] !== item) return undefined;
+    let at = lowerBound(node.items, item, this.compare);
+    // Distinct entries may compare equal (two versions of a record): look through the run.
+    while (at < node.items.length && node.items[at] !== item) {
+      if (this.compare(node.items[at] as T, item) !== 0) return undefined;
+      at += 1;
+    }
+    if (at === node.items.length) return undefined;
     nodes.push(node);
     indexes.push(at);
     return { nodes, indexes };
@@ -309,7 +349,7 @@ export class CountedTree<T> {
   }
 
   private newLeaf(items: T[], cells: number[]): Leaf<T> {
-    const leaf: Leaf<T> = { leaf: true, items, cells, counts: new Int32Array(this.cellCount) };
+    const leaf: Leaf<T> = { leaf: true, items, cells, counts: zeros(this.cellCount) };
     this.recount(leaf);
     return leaf;
   }
@@ -319,7 +359,7 @@ export class CountedTree<T> {
       leaf: false,
       children,
       keys: children.map(firstOf),
-      counts: new Int32Array(this.cellCount),
+      counts: zeros(this.cellCount),
     };
     this.recount(inner);
     return inner;
@@ -334,6 +374,9 @@ export class CountedTree<T> {
           node.counts[c] = (node.counts[c] ?? 0) + (child.counts[c] ?? 0);
   }
 }
+
+/** A count per cell. Plain arrays of small integers: a typed array costs ~50× more to allocate. */
+const zeros = (n: number): number[] => new Array<number>(n).fill(0);
 
 /** The first entry of a subtree (its key in the parent). */
 function firstOf<T>(node: Node<T>): T {

@@ -10,9 +10,10 @@ import {
   type StateCode,
 } from '@referrals/shared';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReferralIndex, type IndexDelta } from './referralIndex.js';
 import { ALL, boughtBy, BOUGHT, withState, type ListScope } from './scopes.js';
+import { slicing } from '../slices.js';
 
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -86,21 +87,26 @@ const SCOPES: readonly ListScope[] = [
   { key: 'even', has: (o) => o.opportunityId % 2 === 0 },
 ];
 
+type Change = { kind: 'change'; ids: number[]; records: Opportunity[]; removed: number[] };
 type Step =
-  | { kind: 'change'; ids: number[]; records: Opportunity[]; removed: number[] }
+  | Change
   | { kind: 'tick'; ms: number }
-  | { kind: 'ask'; scope: number; query: ReferralQuery };
+  /** A page asked for, and changes made while it is being cut (a view built in slices). */
+  | { kind: 'ask'; scope: number; query: ReferralQuery; during: Change[] };
+
+const changeArb = (maxId: number): fc.Arbitrary<Change> =>
+  fc.uniqueArray(fc.integer({ min: 1, max: maxId }), { maxLength: 6 }).chain((ids) =>
+    fc.record({
+      kind: fc.constant('change' as const),
+      ids: fc.constant(ids),
+      records: fc.tuple(...ids.map(referralArb)),
+      removed: fc.uniqueArray(fc.integer({ min: 1, max: maxId }), { maxLength: 3 }),
+    }),
+  );
 
 const stepArb = (maxId: number): fc.Arbitrary<Step> =>
   fc.oneof(
-    fc.uniqueArray(fc.integer({ min: 1, max: maxId }), { maxLength: 6 }).chain((ids) =>
-      fc.record({
-        kind: fc.constant('change' as const),
-        ids: fc.constant(ids),
-        records: fc.tuple(...ids.map(referralArb)),
-        removed: fc.uniqueArray(fc.integer({ min: 1, max: maxId }), { maxLength: 3 }),
-      }),
-    ),
+    changeArb(maxId),
     fc.record({
       kind: fc.constant('tick' as const),
       ms: fc.oneof(fc.integer({ min: 0, max: 30 * HOUR }), fc.integer({ min: -2 * HOUR, max: 0 })),
@@ -109,6 +115,7 @@ const stepArb = (maxId: number): fc.Arbitrary<Step> =>
       kind: fc.constant('ask' as const),
       scope: fc.nat({ max: SCOPES.length - 1 }),
       query: queryArb,
+      during: fc.array(changeArb(maxId), { maxLength: 2 }),
     }),
   );
 
@@ -117,6 +124,15 @@ const marketArb = fc
   .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => referralArb(i + 1))));
 
 describe('ReferralIndex', () => {
+  // Every slice yields, so builds interleave with changes even in small markets.
+  const defaults = { ...slicing };
+  beforeAll(() => {
+    Object.assign(slicing, { budgetMs: 0, checkEvery: 1 });
+  });
+  afterAll(() => {
+    Object.assign(slicing, defaults);
+  });
+
   it(
     'answers every page and total as a plain filter and sort of the market would',
     { timeout: 300_000 },
@@ -136,38 +152,49 @@ describe('ReferralIndex', () => {
             const records = new Map(market.map((o) => [String(o.opportunityId), o]));
             await index.load(records.values(), 1);
             let seq = 1;
+            // The market at each seq: a page is cut at some seq and says which.
+            const history = new Map([[seq, [...records.values()]]]);
+            const change = (step: Change) => {
+              const upserts = step.records.map((next) => {
+                const previous = records.get(String(next.opportunityId));
+                records.set(String(next.opportunityId), next);
+                return { next, previous };
+              });
+              const removed: Opportunity[] = [];
+              for (const id of step.removed) {
+                const gone = records.get(String(id));
+                if (gone && !step.ids.includes(id)) {
+                  removed.push(gone);
+                  records.delete(String(id));
+                }
+              }
+              seq += 1;
+              index.apply({ seq, upserts, removed } satisfies IndexDelta);
+              history.set(seq, [...records.values()]);
+            };
             for (const step of steps) {
               if (step.kind === 'tick') now += step.ms;
-              else if (step.kind === 'change') {
-                const upserts = step.records.map((next) => {
-                  const previous = records.get(String(next.opportunityId));
-                  records.set(String(next.opportunityId), next);
-                  return { next, previous };
-                });
-                const removed: Opportunity[] = [];
-                for (const id of step.removed) {
-                  const gone = records.get(String(id));
-                  if (gone && !step.ids.includes(id)) {
-                    removed.push(gone);
-                    records.delete(String(id));
-                  }
-                }
-                seq += 1;
-                index.apply({ seq, upserts, removed } satisfies IndexDelta);
-              } else {
+              else if (step.kind === 'change') change(step);
+              else {
                 const scope = SCOPES[step.scope] ?? ALL;
                 const q = step.query;
-                const got = await index.page(withState(scope, q.state), q);
+                const asked = index.page(withState(scope, q.state), q);
+                // Each change lands after a turn of the event loop: inside a view's build.
+                for (const c of step.during) {
+                  await new Promise((r) => setImmediate(r));
+                  change(c);
+                }
+                const got = await asked;
                 const want = queryReferrals(
-                  [...records.values()].filter(scope.has),
+                  (history.get(got.seq) ?? []).filter(scope.has),
                   q,
                   new Date(now),
                 );
+                expect(got.seq).toBe(step.during.length === 0 ? seq : got.seq);
                 expect(got.totalElements).toBe(want.totalElements);
                 expect(got.content.map((o) => o.opportunityId)).toEqual(
                   want.content.map((o) => o.opportunityId),
                 );
-                expect(got.seq).toBe(seq);
               }
             }
           },

@@ -8,7 +8,7 @@ import {
 import { logger } from '../../log.js';
 import { BUCKET_EDGES_MS, bucketOf, CELL_COUNT, cellOf, maskOf } from './cells.js';
 import { CountedTree } from './countedTree.js';
-import { filterInSlices, sortInSlices, yieldIfDue } from './slices.js';
+import { isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
 import { ALL, type ListScope } from './scopes.js';
 
 const log = logger('readModel');
@@ -142,15 +142,14 @@ export class ReferralIndex {
         if ((i & 1023) === 1023) since = await yieldIfDue(since);
       }
       const added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
-      added.load(await sortInSlices(dated, byAdded), new Array<number>(dated.length).fill(0));
-      const all = [...entries.values()];
+      await added.loadInSlices(await sortInSlices(dated, byAdded), () => 0);
+      const all = await readMap(entries, () => true);
       const warmed: View[] = [];
       for (const sort of this.warm) {
         const view = this.newView(ALL, sort);
-        const sorted = await sortInSlices(all, entryOrder(sort));
-        view.tree = this.newTree(sort);
-        view.tree.load(sorted, sorted.map(cell));
-        view.ready = Promise.resolve();
+        const tree = this.newTree(sort);
+        await tree.loadInSlices(await sortInSlices(all, entryOrder(sort)), cell);
+        view.tree = tree;
         warmed.push(view);
       }
       if (generation !== this.generation) return;
@@ -288,19 +287,20 @@ export class ReferralIndex {
     this.evictOverflow();
     this.addView(view);
     const parent = this.builtAncestor(scope, sort);
-    // The snapshot is taken now; changes from here on go to `pending`.
-    const source = parent?.tree ? parent.tree.toArray() : [...this.entries.values()];
-    const sorted = parent?.tree !== undefined;
     const generation = this.generation;
     view.ready = (async () => {
-      const members = scope === ALL ? source : await filterInSlices(source, (e) => scope.has(e.o));
-      const items = sorted ? members : await sortInSlices(members, entryOrder(sort));
+      // Read while the market moves: what changes meanwhile is in `pending`, replayed below so
+      // that an entry read and then changed, or changed and then read, ends right either way.
+      const items = parent?.tree
+        ? await readInOrder(parent.tree, (e) => scope.has(e.o))
+        : await sortInSlices(await readMap(this.entries, (e) => scope.has(e.o)), entryOrder(sort));
       if (generation !== this.generation || this.views.get(view.key) !== view) return;
       const tree = this.newTree(sort);
-      tree.load(items, items.map(cell));
+      await tree.loadInSlices(items, cell);
+      if (generation !== this.generation || this.views.get(view.key) !== view) return;
       for (const { prev, next } of view.pending ?? []) {
         if (prev) tree.delete(prev);
-        if (next) tree.insert(next, cell(next));
+        if (next && !tree.has(next)) tree.insert(next, cell(next));
       }
       view.pending = undefined;
       view.tree = tree;
@@ -384,6 +384,44 @@ export class ReferralIndex {
         if (has) v.tree.insert(has, cell(has));
       }
     }
+  }
+}
+
+/** The values of a map that pass, read in slices (a map's iterator stays valid as it changes). */
+async function readMap<T>(map: ReadonlyMap<string, T>, keep: (t: T) => boolean): Promise<T[]> {
+  const out: T[] = [];
+  let since = performance.now();
+  let n = 0;
+  for (const t of map.values()) {
+    if (keep(t)) out.push(t);
+    if ((++n & 4095) === 0) since = await yieldIfDue(since);
+  }
+  return out;
+}
+
+/**
+ * The entries of a tree that pass, in order, read in slices while the tree changes: each slice
+ * goes on from the last entry read, by the tree's order, so every entry present throughout is read
+ * once and in order.
+ */
+async function readInOrder<T>(tree: CountedTree<T>, keep: (t: T) => boolean): Promise<T[]> {
+  const out: T[] = [];
+  let last: T | undefined;
+  for (;;) {
+    const since = performance.now();
+    let n = 0;
+    let paused = false;
+    for (const t of last === undefined ? tree.values() : tree.from(last)) {
+      if (last !== undefined && tree.order(t, last) <= 0) continue;
+      if (keep(t)) out.push(t);
+      last = t;
+      if (++n % slicing.checkEvery === 0 && isDue(since)) {
+        paused = true;
+        break;
+      }
+    }
+    if (!paused) return out;
+    await yieldIfDue(since);
   }
 }
 

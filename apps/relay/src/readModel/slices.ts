@@ -6,12 +6,18 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * served between them.
  */
 
-/** How long one slice may run before it yields to the event loop. */
-export const SLICE_MS = 8;
+/**
+ * How long one slice may run before it yields to the event loop, and every how many items a
+ * reader looks at the clock (tests set 0 and 1: a turn of the event loop between any two items).
+ */
+export const slicing = { budgetMs: 8, checkEvery: 64 };
+
+/** True when the slice that started at `since` used its time. */
+export const isDue = (since: number): boolean => performance.now() - since >= slicing.budgetMs;
 
 /** Yields to the event loop when the slice that started at `since` used its time; returns the new start. */
 export async function yieldIfDue(since: number): Promise<number> {
-  if (performance.now() - since < SLICE_MS) return since;
+  if (!isDue(since)) return since;
   await nextTurn();
   return performance.now();
 }
