@@ -18,7 +18,9 @@ import { marketplaceOpportunityRoutes } from './routes/marketplaceOpportunities.
 import { marketplaceRoutes } from './routes/marketplaces.js';
 import { opportunityRoutes } from './routes/opportunities.js';
 import { referenceRoutes } from './routes/reference.js';
+import { warmDefaultList } from './routes/referralList.js';
 import { RouteTable } from './routes/table.js';
+import { ReferralViews } from './store/referralViews.js';
 
 /** What the app is built from; anything left out gets the production default. */
 export interface SimDeps {
@@ -56,7 +58,9 @@ export async function createSimApp(config: SimConfig, deps: SimDeps = {}): Promi
     clock,
     logger: logger.child({ category: 'http' }),
     table,
+    views: new ReferralViews(market.state.referrals),
   };
+  warmDefaultList(ctx.views);
   const faults = new FaultState();
   const stats = new RequestStats(clock);
 

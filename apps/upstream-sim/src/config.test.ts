@@ -29,7 +29,7 @@ describe('parseConfig', () => {
   it('reads every variable', () => {
     const config = parseConfig({
       SIM_SEED: 'abc',
-      SIM_REFERRALS: '100000',
+      SIM_REFERRALS: '1000000',
       SIM_REFERRALS_PER_MINUTE: '0.5',
       SIM_CONTROLS: 'true',
       SIM_BASIC_USER: 'svc',
@@ -38,7 +38,7 @@ describe('parseConfig', () => {
     });
     expect(config).toMatchObject({
       seed: 'abc',
-      referrals: 100000,
+      referrals: 1_000_000,
       referralsPerMinute: 0.5,
       controls: true,
       basicUser: 'svc',
@@ -51,7 +51,7 @@ describe('parseConfig', () => {
     try {
       parseConfig({
         SIM_PORT: 'eighty',
-        SIM_REFERRALS: '100001',
+        SIM_REFERRALS: '1000001',
         SIM_TICK_MS: '1',
         SIM_CONTROLS: 'maybe',
         SIM_PUBLIC_ORIGIN: 'ftp://x',

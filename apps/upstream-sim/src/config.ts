@@ -31,8 +31,8 @@ export interface SimConfig {
   readonly logLevel: LogLevel;
 }
 
-/** Upper bound of SIM_REFERRALS: the benchmark size the generator is held to. */
-export const MAX_REFERRALS = 100_000;
+/** Upper bound of SIM_REFERRALS: the largest market the benchmark runs (issue 16). */
+export const MAX_REFERRALS = 1_000_000;
 
 /** Thrown by parseConfig with every problem found, not just the first. */
 export class ConfigError extends Error {

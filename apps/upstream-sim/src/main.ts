@@ -1,23 +1,39 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { createSimApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startTicker } from './generator/ticker.js';
 import { LiveMarket, systemClock } from './generator/market.js';
 import { createLogger } from './log.js';
+import { startingHandler, type Progress } from './starting.js';
 
-/** Starts the stand-in: generate the market, listen, tick, and stop cleanly on SIGTERM/SIGINT. */
+/**
+ * Starts the stand-in: listen at once (answering 503 'starting' while the market is generated in
+ * chunks that yield to the event loop), then serve the app and tick; stop cleanly on SIGTERM/SIGINT.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const clock = systemClock;
+  const progress: Progress = { generated: 0, of: config.referrals };
+  let handler: RequestListener = startingHandler(progress);
+  const server: Server = createServer((req, res) => handler(req, res));
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'cannot listen');
+    process.exit(1);
+  });
+  server.listen(config.port, () => {
+    logger.info({ port: config.port }, 'upstream-sim listening, generating the market');
+  });
+
   const started = performance.now();
-  const market = new LiveMarket(
+  const market = await LiveMarket.generate(
     {
       seed: config.seed,
       referrals: config.referrals,
       referralsPerMinute: config.referralsPerMinute,
     },
     clock.now(),
+    { onProgress: (generated) => (progress.generated = generated) },
   );
   logger.info(
     {
@@ -29,14 +45,9 @@ async function main(): Promise<void> {
     'market generated',
   );
   const app = await createSimApp(config, { clock, market, logger });
+  handler = app;
   const ticker = startTicker(market, clock, config.tickMs, logger.child({ category: 'market' }));
-  const server: Server = app.listen(config.port, () => {
-    logger.info({ port: config.port, controls: config.controls }, 'upstream-sim listening');
-  });
-  server.on('error', (error) => {
-    logger.fatal({ err: error }, 'cannot listen');
-    process.exit(1);
-  });
+  logger.info({ port: config.port, controls: config.controls }, 'upstream-sim ready');
 
   let stopping = false;
   const stop = (signal: string): void => {

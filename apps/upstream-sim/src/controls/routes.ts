@@ -2,7 +2,6 @@ import { MARKETPLACE_STATUSES, opportunitySchema, type Opportunity } from '@refe
 import express, { Router } from 'express';
 import * as yup from 'yup';
 import type { SimContext } from '../context.js';
-import { DECAYED } from '../generator/catalog.js';
 import { badRequest, idParam, notFound } from '../routes/http.js';
 import { faultsSchema, type FaultState } from './faults.js';
 import type { RequestStats } from './stats.js';
@@ -61,14 +60,10 @@ export function controlRoutes(ctx: SimContext, faults: FaultState, stats: Reques
     if (referral === undefined) throw notFound(`Referral ${id}`);
     const { marketplaceStatus, ...prices } = strictBody(changeSchema, req.body, 'Change');
     const now = clock.now();
+    // A price set by hand stays: the referral stops decaying. The patch keeps the decay marker
+    // true to its definition.
+    if (prices.dynamicPrice !== undefined) store.stopDecay(id);
     store.patch(id, prices, now);
-    // A price set by hand stays: the referral stops decaying.
-    const meta = store.meta(id);
-    if (meta !== undefined && prices.dynamicPrice !== undefined) meta.decays = false;
-    // Keep the decay marker true to its definition after a price change.
-    if (referral.discountPrice !== null && referral.dynamicPrice !== null) {
-      referral.decayStatus = referral.discountPrice > referral.dynamicPrice ? DECAYED : null;
-    }
     if (marketplaceStatus !== undefined) store.setStatus(id, marketplaceStatus, now);
     res.json(referral);
   });

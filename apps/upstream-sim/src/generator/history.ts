@@ -16,12 +16,19 @@ export const exponential = (rng: Rng, meanMs: number): number => -Math.log(1 - r
  * hour, a third in the last day, so every date filter (24 h to 30 days) shows a different count
  * and the claim market has live Available referrals at start.
  */
-function addDates(rng: Rng, count: number, nowMs: number): number[] {
-  const dates: number[] = [];
+function addDates(rng: Rng, count: number, nowMs: number): Float64Array {
+  const dates = new Float64Array(count);
   for (let i = 0; i < count; i++)
-    dates.push(nowMs - 1_000 - Math.floor((HISTORY_MS - 1_000) * rng.next() ** 3));
-  return dates.sort((a, b) => a - b);
+    dates[i] = nowMs - 1_000 - Math.floor((HISTORY_MS - 1_000) * rng.next() ** 3);
+  // A typed array sorts numerically without a comparator: ~10x faster than an array at 1,000,000.
+  return dates.sort();
 }
+
+/** History claims may go to any agency, demo ones included. */
+const NO_AGENCIES: ReadonlySet<number> = new Set();
+
+/** Referrals generated between two yields of `historySteps`. */
+export const HISTORY_CHUNK = 5_000;
 
 /**
  * Generates `count` referrals over the last 30 days and plays each one's life forward to `nowMs`
@@ -29,8 +36,28 @@ function addDates(rng: Rng, count: number, nowMs: number): number[] {
  * expiry at the end of the claim window, routing of Incoming ones.
  */
 export function generateHistory(life: Lifecycle, rng: Rng, count: number, nowMs: number): void {
+  // Drained in one go: the synchronous form, for tests and small markets.
+  const steps = historySteps(life, rng, count, nowMs);
+  while (steps.next().done !== true);
+}
+
+/**
+ * The history generation as steps: yields how many referrals are done after every `chunk`, so a
+ * caller can give the event loop a turn between chunks. Draws are the same however it is driven:
+ * the same seed gives the same market.
+ */
+export function* historySteps(
+  life: Lifecycle,
+  rng: Rng,
+  count: number,
+  nowMs: number,
+  chunk = HISTORY_CHUNK,
+): Generator<number, void, void> {
   const store = life.state.referrals;
-  for (const addMs of addDates(rng, count, nowMs)) {
+  const dates = addDates(rng, count, nowMs);
+  for (let i = 0; i < dates.length; i++) {
+    if (i > 0 && i % chunk === 0) yield i;
+    const addMs = dates[i] as number;
     const draft = draftReferral(rng, store.nextId(), addMs);
     const referral = life.arrive(draft, addMs);
     const id = referral.opportunityId;
@@ -54,7 +81,7 @@ export function generateHistory(life: Lifecycle, rng: Rng, count: number, nowMs:
     if (
       claimAt < expiry &&
       claimAt <= nowMs &&
-      life.claimBySomeone(id, claimAt, new Set())?.kind === 'claimed'
+      life.claimBySomeone(id, claimAt, NO_AGENCIES)?.kind === 'claimed'
     ) {
       const settleAt = claimAt + exponential(rng, MEAN_SETTLE_MS);
       if (settleAt <= nowMs) life.settle(id, settleAt);

@@ -157,12 +157,11 @@ export class Lifecycle {
   }
 
   private assign(referral: Opportunity, owner: ClaimOwner): void {
-    referral.assignedAgency = owner.agencyName;
-    referral.assignedAgent = owner.agentName;
     // Some deliveries are shared with a secondary partner agency.
-    if (this.rng.chance(0.15))
-      referral.assignedPartner = this.rng.pick(this.state.directory.allAgencies()).name;
-    this.state.referrals.setOwner(referral.opportunityId, owner.agencyId);
+    const partner = this.rng.chance(0.15)
+      ? this.rng.pick(this.state.directory.allAgencies()).name
+      : null;
+    this.state.referrals.assign(referral.opportunityId, { ...owner, partner });
   }
 
   /** Buyers under their daily limit: a marketplace that reached it gets nothing more today. */

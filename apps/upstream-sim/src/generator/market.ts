@@ -2,13 +2,14 @@ import { MarketplaceStatus, type Opportunity } from '@referrals/shared';
 import { DEMO_USERS } from '../demoUsers.js';
 import type { ClaimOutcome } from '../store/referrals.js';
 import { createState, type SimState } from '../store/state.js';
-import { DECAYED, MEAN_CLAIM_MS, MEAN_SETTLE_MS } from './catalog.js';
+import { DECAYED } from './catalog.js';
 import { seedFeatureFlags } from './featureFlags.js';
-import { generateHistory } from './history.js';
+import { generateHistory, historySteps } from './history.js';
 import { Lifecycle } from './lifecycle.js';
-import { applyDecay } from './pricing.js';
+import type { MarketEvent } from './eventQueue.js';
 import { Rng } from './prng.js';
 import { draftReferral } from './referral.js';
+import { MarketSchedule } from './schedule.js';
 import { generateWorld } from './world.js';
 
 /** A source of the current time, injectable so tests decide what "now" is. */
@@ -42,6 +43,58 @@ const DEMO_AGENCIES: ReadonlySet<number> = new Set(
   DEMO_USERS.flatMap((u) => (u.agencyId === null ? [] : [u.agencyId])),
 );
 
+/** A market generated up to its live start: what `LiveMarket` is made from. */
+export interface GeneratedMarket {
+  readonly state: SimState;
+  readonly life: Lifecycle;
+  /** The generator of every live draw, forked after the history's. */
+  readonly live: Rng;
+}
+
+/** How `LiveMarket.generate` reports and paces its work. */
+export interface GenerateOptions {
+  /** Called after each chunk with the referrals generated so far. */
+  readonly onProgress?: (generated: number) => void;
+  /** Referrals per chunk between two turns of the event loop. */
+  readonly chunk?: number;
+}
+
+/** World, flags and the lifecycle, before any history: the first steps of every generation. */
+function beginMarket(options: MarketOptions, nowMs: number) {
+  const root = new Rng(options.seed);
+  const state = createState();
+  generateWorld(state, root.fork('world'), nowMs);
+  seedFeatureFlags(state.flags);
+  const life = new Lifecycle(state, root.fork('history'));
+  return { root, state, life, dates: root.fork('dates') };
+}
+
+/** Generates a market in one synchronous run. */
+export function generateMarket(options: MarketOptions, nowMs: number): GeneratedMarket {
+  const { root, state, life, dates } = beginMarket(options, nowMs);
+  generateHistory(life, dates, options.referrals, nowMs);
+  return { state, life, live: root.fork('live') };
+}
+
+/**
+ * Generates a market in chunks, giving the event loop a turn between them (1,000,000 referrals
+ * take seconds; meanwhile the process still answers health checks and signals). The same seed
+ * gives the same market as `generateMarket`.
+ */
+export async function generateMarketInChunks(
+  options: MarketOptions,
+  nowMs: number,
+  pace: GenerateOptions = {},
+): Promise<GeneratedMarket> {
+  const { root, state, life, dates } = beginMarket(options, nowMs);
+  for (const done of historySteps(life, dates, options.referrals, nowMs, pace.chunk)) {
+    pace.onProgress?.(done);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  pace.onProgress?.(options.referrals);
+  return { state, life, live: root.fork('live') };
+}
+
 /**
  * The live referral market. All change happens in `tick(now)`, which a timer calls in production
  * and tests call directly, so behaviour depends only on the seed and the instants given.
@@ -49,27 +102,43 @@ const DEMO_AGENCIES: ReadonlySet<number> = new Set(
 export class LiveMarket {
   readonly state: SimState;
   readonly life: Lifecycle;
+  /** When each live referral next changes; a tick takes only what is due. */
+  readonly schedule: MarketSchedule;
   private readonly rng: Rng;
   private lastTickMs: number;
   private elapsedMs = 0;
   private arrived = 0;
 
+  /** A market generated now (synchronously) or from an already generated one. */
   constructor(
     private readonly options: MarketOptions,
     nowMs: number,
+    generated: GeneratedMarket = generateMarket(options, nowMs),
   ) {
-    const root = new Rng(options.seed);
-    this.state = createState();
-    generateWorld(this.state, root.fork('world'), nowMs);
-    seedFeatureFlags(this.state.flags);
-    this.life = new Lifecycle(this.state, root.fork('history'));
-    generateHistory(this.life, root.fork('dates'), options.referrals, nowMs);
+    this.state = generated.state;
+    this.life = generated.life;
     this.life.debitBalances = true;
-    this.rng = root.fork('live');
+    this.rng = generated.live;
     this.lastTickMs = nowMs;
+    this.schedule = new MarketSchedule(this.state.referrals, this.rng);
+    this.schedule.seed(nowMs);
+    this.state.referrals.observe(this.schedule);
   }
 
-  /** Advances the market to `nowMs`: arrivals, routing, expiry, decay, claims, settlements. */
+  /** A market generated in chunks that yield to the event loop (see `generateMarketInChunks`). */
+  static async generate(
+    options: MarketOptions,
+    nowMs: number,
+    pace: GenerateOptions = {},
+  ): Promise<LiveMarket> {
+    return new LiveMarket(options, nowMs, await generateMarketInChunks(options, nowMs, pace));
+  }
+
+  /**
+   * Advances the market to `nowMs`: arrivals, then every scheduled routing, expiry, claim,
+   * settlement and price step due by then, in time order. The work is proportional to what
+   * changes, not to the size of the market.
+   */
   tick(nowMs: number): TickSummary {
     const span = Math.min(Math.max(0, nowMs - this.lastTickMs), MAX_TICK_SPAN_MS);
     const from = nowMs - span;
@@ -84,40 +153,50 @@ export class LiveMarket {
       this.addReferral(Math.round(from + (span * i) / arrivals));
       summary.added++;
     }
-    const store = this.state.referrals;
-    for (const id of store.idsWithStatus(MarketplaceStatus.Incoming)) {
-      const at = store.meta(id)?.routeAtMs ?? nowMs;
-      if (at <= nowMs) {
-        this.life.route(id, at);
-        summary.routed++;
-      }
-    }
-    const pClaim = 1 - Math.exp(-span / MEAN_CLAIM_MS);
-    for (const id of store.idsWithStatus(MarketplaceStatus.Available)) {
-      const referral = store.get(id) as Opportunity;
-      const expiry = referral.marketplaceExpirationDate;
-      if (expiry !== null && Date.parse(expiry) <= nowMs) {
-        this.life.expire(id, Date.parse(expiry));
-        summary.expired++;
-      } else if (
-        this.rng.chance(pClaim) &&
-        this.life.claimBySomeone(id, nowMs, DEMO_AGENCIES)?.kind === 'claimed'
-      ) {
-        summary.claimed++;
-      } else {
-        applyDecay(referral, store.meta(id)?.decays ?? false, nowMs);
-      }
-    }
-    const pSettle = 1 - Math.exp(-span / MEAN_SETTLE_MS);
-    for (const id of store.idsWithStatus(MarketplaceStatus.Claimed)) {
-      if (this.rng.chance(pSettle)) {
-        this.life.settle(id, nowMs);
-        summary.settled++;
-      }
+    for (let e = this.schedule.nextDue(nowMs); e !== undefined; e = this.schedule.nextDue(nowMs)) {
+      this.apply(e, summary);
     }
     this.state.delivery.rollDay(new Date(nowMs).toISOString().slice(0, 10));
-    store.version++;
     return summary;
+  }
+
+  /** Carries out one due event if the referral is still in the status it was scheduled for. */
+  private apply(e: MarketEvent, summary: TickSummary): void {
+    const store = this.state.referrals;
+    const referral = store.get(e.id);
+    if (referral === undefined) return;
+    const status = referral.marketplaceStatus;
+    switch (e.kind) {
+      case 'route':
+        if (status !== MarketplaceStatus.Incoming) return;
+        this.life.route(e.id, e.at);
+        summary.routed++;
+        return;
+      case 'expire':
+        if (status !== MarketplaceStatus.Available) return;
+        this.life.expire(e.id, e.at);
+        summary.expired++;
+        return;
+      case 'claim':
+        if (status !== MarketplaceStatus.Available) return;
+        if (this.life.claimBySomeone(e.id, e.at, DEMO_AGENCIES)?.kind === 'claimed') {
+          summary.claimed++;
+        } else if (!isExpired(referral, e.at)) {
+          // Nobody could buy it now (no buyer outside the demo agencies): try again later.
+          this.schedule.retryClaim(e.id, e.at);
+        }
+        return;
+      case 'settle':
+        if (status !== MarketplaceStatus.Claimed) return;
+        this.life.settle(e.id, e.at);
+        summary.settled++;
+        return;
+      case 'decay':
+        if (status !== MarketplaceStatus.Available) return;
+        store.reprice(e.id, e.at);
+        this.schedule.nextDecay(referral, e.at);
+        return;
+    }
   }
 
   /** Adds a referral arriving at `atMs`, with optional fields forced (test controls). */
@@ -150,3 +229,8 @@ export class LiveMarket {
     );
   }
 }
+
+/** True when an Available referral's claim window has closed at `atMs`. */
+const isExpired = (referral: Opportunity, atMs: number): boolean =>
+  referral.marketplaceExpirationDate !== null &&
+  Date.parse(referral.marketplaceExpirationDate) <= atMs;

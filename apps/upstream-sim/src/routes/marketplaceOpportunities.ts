@@ -1,19 +1,11 @@
-import type { Opportunity } from '@referrals/shared';
 import type { Request, Response } from 'express';
 import * as yup from 'yup';
 import type { SimContext } from '../context.js';
 import { badRequest, queryText, validateBody } from './http.js';
-import { pageOf, parsePaging, type SortKey } from './paging.js';
+import { parsePaging, type SortKey } from './paging.js';
 import { listReferrals } from './opportunities.js';
-import {
-  BY_ADD_DATE_DESC,
-  dependsOnTime,
-  REFERRAL_SORT_FIELDS,
-  referralFilter,
-  SortedViews,
-  sortReferrals,
-  viewKey,
-} from './referralQuery.js';
+import { answerList } from './referralList.js';
+import { BY_ADD_DATE_DESC, parseListFilter, REFERRAL_SORT_FIELDS } from './referralQuery.js';
 import { Routes } from './table.js';
 import { acquiredBy, inAppetiteOf } from './userScope.js';
 
@@ -42,28 +34,26 @@ function usernameOf(req: Request): string | undefined {
 export function marketplaceOpportunityRoutes(ctx: SimContext): Routes {
   const state = ctx.market.state;
   const routes = new Routes(ctx.table);
-  const views = new SortedViews();
   const inAppetite = (req: Request, res: Response, byExpiration: boolean): void => {
     const username = usernameOf(req);
-    const scope = username === undefined ? () => true : inAppetiteOf(state, username);
+    const scope = username === undefined ? [] : [inAppetiteOf(state, username)];
     const paging = parsePaging(req, REFERRAL_SORT_FIELDS, BY_ADD_DATE_DESC);
-    const filter = referralFilter(req, ctx.clock.now());
+    const filter = parseListFilter(req);
     // The by-expiration call always puts the soonest expiry first; a given sort breaks ties.
     const sort = byExpiration
       ? [BY_EXPIRATION, ...paging.sort.filter((k) => k.field !== BY_EXPIRATION.field)]
       : paging.sort;
-    const list = () =>
-      sortReferrals(
-        state.referrals.all().filter((o) => scope(o) && filter(o)),
-        sort,
-      );
-    // The admin view (no user, whose scope follows marketplaces and directory) is what the relay
-    // pages through on every poll: it is kept between pages while the referrals are unchanged.
-    const items =
-      username === undefined && !dependsOnTime(req)
-        ? views.get(viewKey(req), String(state.referrals.version), list)
-        : list();
-    res.json(pageOf(items, paging));
+    // The admin view (no user) is what the relay pages through on every poll: ordered by addDate
+    // from startDate, each page is a slice of a kept view, found by rank.
+    res.json(
+      answerList(ctx.views, {
+        scope,
+        filter,
+        addedSince: null,
+        claimableAt: filter.claimableOnly ? ctx.clock.now() : null,
+        paging: { ...paging, sort },
+      }),
+    );
   };
 
   routes.get('/api/v1/marketplace-opportunities', (req, res) => inAppetite(req, res, false));
@@ -75,8 +65,7 @@ export function marketplaceOpportunityRoutes(ctx: SimContext): Routes {
   );
   routes.post('/api/v1/acquired-marketplace-opportunities', (req, res) => {
     const { username } = validateBody(acquiredBodySchema, req.body, 'Acquired referrals');
-    const owned: (o: Opportunity) => boolean = acquiredBy(state, username);
-    listReferrals(ctx, req, res, owned, BY_LAST_MOD_DESC);
+    listReferrals(ctx, req, res, { conditions: [acquiredBy(state, username)] }, BY_LAST_MOD_DESC);
   });
   return routes;
 }

@@ -1,31 +1,29 @@
 import type { Opportunity } from '@referrals/shared';
-import { describe, expect, it, vi } from 'vitest';
-import { SortedViews } from './referralQuery.js';
+import { describe, expect, it } from 'vitest';
+import { referralComparator, sortReferrals } from './referralQuery.js';
 
-const list = (...ids: number[]) => ids.map((opportunityId) => ({ opportunityId }) as Opportunity);
+const referral = (fields: Partial<Opportunity>) => fields as Opportunity;
 
-describe('sorted views kept between pages', () => {
-  it('computes a list once per query while the version holds, and again after a write', () => {
-    const views = new SortedViews();
-    const compute = vi.fn(() => list(1, 2));
-    expect(views.get('a', '1', compute)).toEqual(list(1, 2));
-    views.get('a', '1', compute);
-    expect(compute).toHaveBeenCalledTimes(1);
-    views.get('a', '2', compute);
-    expect(compute).toHaveBeenCalledTimes(2);
-    // Another query is its own list.
-    const other = vi.fn(() => list(3));
-    expect(views.get('b', '2', other)).toEqual(list(3));
-    expect(compute).toHaveBeenCalledTimes(2);
+describe('the order of referral lists', () => {
+  it('puts nulls last in either direction and breaks ties to the newest id', () => {
+    const items = [
+      referral({ opportunityId: 1, city: 'Austin' }),
+      referral({ opportunityId: 2, city: null }),
+      referral({ opportunityId: 3, city: 'austin' }),
+      referral({ opportunityId: 4, city: 'Boston' }),
+      referral({ opportunityId: 5, city: 'Austin' }),
+    ];
+    const ids = (keys: Parameters<typeof sortReferrals>[1]) =>
+      sortReferrals([...items], keys).map((o) => o.opportunityId);
+    expect(ids([{ field: 'city', direction: 'asc' }])).toEqual([3, 5, 1, 4, 2]);
+    expect(ids([{ field: 'city', direction: 'desc' }])).toEqual([4, 5, 1, 3, 2]);
   });
 
-  it('holds at most `max` queries, dropping the oldest', () => {
-    const views = new SortedViews(2);
-    const a = vi.fn(() => list(1));
-    views.get('a', '1', a);
-    views.get('b', '1', () => list(2));
-    views.get('c', '1', () => list(3));
-    views.get('a', '1', a);
-    expect(a).toHaveBeenCalledTimes(2);
+  it('collates text as localeCompare does', () => {
+    const words = ['b', 'A', 'a', 'B', 'é', 'e', 'Z', '10', '9', ''];
+    const byLocale = [...words].sort((a, b) => a.localeCompare(b));
+    const compare = referralComparator([{ field: 'lastName', direction: 'asc' }]);
+    const asReferrals = words.map((lastName, i) => referral({ opportunityId: i, lastName }));
+    expect(asReferrals.sort(compare).map((o) => o.lastName)).toEqual(byLocale);
   });
 });

@@ -1,11 +1,7 @@
-import {
-  matchesAppetite,
-  type AgencyUser,
-  type Marketplace,
-  type Opportunity,
-} from '@referrals/shared';
+import { matchesAppetite, type AgencyUser, type Marketplace } from '@referrals/shared';
 import type { SimState } from '../store/state.js';
 import { notFound } from './http.js';
+import type { Condition } from './referralQuery.js';
 
 /** A known user, or 404: an unknown username names no record. */
 export function knownUser(state: SimState, username: string): AgencyUser {
@@ -24,16 +20,35 @@ export function userMarketplace(state: SimState, username: string): Marketplace 
   return state.marketplaces.list().find((m) => m.agencyId === agencyId) ?? null;
 }
 
-/** A test for "inside the appetite of this user's marketplace", with the shared rule. */
-export function inAppetiteOf(state: SimState, username: string): (o: Opportunity) => boolean {
+/** Matches nothing: the scope of a user without an agency or marketplace. */
+const NOTHING: Condition = { key: 'nothing', test: () => false };
+
+/**
+ * "Inside the appetite of this user's marketplace", with the shared rule. The key carries the
+ * marketplaces' version, so a list kept for an older appetite is never served after an edit.
+ */
+export function inAppetiteOf(state: SimState, username: string): Condition {
   const marketplace = userMarketplace(state, username);
-  if (marketplace === null) return () => false;
-  return (o) => matchesAppetite(o, marketplace.riskAppetite);
+  if (marketplace === null) return NOTHING;
+  const appetite = marketplace.riskAppetite;
+  return {
+    key: `appetite=${marketplace.id}@${state.marketplaces.version}`,
+    test: (o) => matchesAppetite(o, appetite),
+  };
 }
 
-/** A test for "acquired by this user's agency" (claimed, assigned or delivered to it). */
-export function acquiredBy(state: SimState, username: string): (o: Opportunity) => boolean {
+/** "Acquired by this user's agency" (claimed, assigned or delivered to it). */
+export function acquiredBy(state: SimState, username: string): Condition {
   const { agencyId } = knownUser(state, username);
-  if (agencyId === null) return () => false;
-  return (o) => state.referrals.meta(o.opportunityId)?.ownerAgencyId === agencyId;
+  if (agencyId === null) return NOTHING;
+  return {
+    key: `owner=${agencyId}`,
+    test: (o) => state.referrals.ownerOf(o.opportunityId) === agencyId,
+  };
 }
+
+/** "Acquired by some agency". */
+export const acquiredByAnyone = (state: SimState): Condition => ({
+  key: 'owned',
+  test: (o) => state.referrals.ownerOf(o.opportunityId) !== null,
+});
