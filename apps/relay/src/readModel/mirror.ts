@@ -83,6 +83,11 @@ export class StreamMirror<T> {
     });
   }
 
+  /** Resolves when no reload is under way. */
+  async settled(): Promise<void> {
+    while (this.reloading) await this.reloading.catch(() => undefined);
+  }
+
   /** Calls `listener` with every event applied from now on; returns the unsubscribe function. */
   onEvent(listener: (e: MirrorEvent<T>) => void): () => void {
     this.listeners.add(listener);

@@ -53,6 +53,11 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
       await Promise.all(Object.values(mirrors).map((m) => m.start()));
       await referralIndex.settled();
     },
+    /** Resolves when no mirror reloads and the indexes are loaded (tests wait for this). */
+    async settled() {
+      await Promise.all(Object.values(mirrors).map((m) => m.settled()));
+      await referralIndex.settled();
+    },
     stop() {
       for (const m of Object.values(mirrors)) m.stop();
       stopIndexing();

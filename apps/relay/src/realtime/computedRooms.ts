@@ -108,6 +108,8 @@ export function createComputedRooms(
   const stops = streams.map((s) =>
     (readModel[s] as StreamMirror<object>).onEvent((e: MirrorEvent<object>) => markDirty(e.stream)),
   );
+  // Dashboards read the list indexes, which finish a load after the mirror's reset.
+  stops.push(readModel.referralIndex.onLoaded(() => markDirty('referrals')));
   const refresh = setInterval(() => markDirty(null), refreshMs);
   refresh.unref();
 

@@ -15,7 +15,7 @@ import type { StreamName } from '../keys.js';
 import { diffRecords, hashRecords } from '../readModel/diff.js';
 import { createMemoryStore } from '../readModel/memoryStore.js';
 import { createReadModel } from '../readModel/readModel.js';
-import type { ComputedRoomSpec } from './computedRooms.js';
+import type { ComputedRoomsOptions, ComputedRoomSpec } from './computedRooms.js';
 import { createFanout, type RoomEmitter } from './fanout.js';
 import { isRefusal, roomFor } from './roomSpec.js';
 
@@ -70,13 +70,14 @@ const profilesOf = (agencyId: number | null): ProfileResolver => ({
     } as UserProfile),
 });
 
-async function setup(present: string[], options = {}) {
+async function setup(present: string[], options: ComputedRoomsOptions = {}) {
   const store = createMemoryStore();
-  const readModel = createReadModel(store);
+  const readModel = createReadModel(store, options.now ?? (() => NOW));
   await readModel.start();
   const put = async <T extends object>(stream: StreamName, rows: T[], id: (r: T) => number) => {
     const { seq, hashes } = await store.loadHashes(stream);
     await store.commit(stream, diffRecords(hashes, hashRecords(rows, id)), seq, Date.now());
+    await readModel.settled();
   };
   const putReferrals = (rows: Opportunity[]) => put('referrals', rows, (r) => r.opportunityId);
   const putMarketplaces = (rows: Marketplace[]) => put('marketplaces', rows, (m) => m.id);

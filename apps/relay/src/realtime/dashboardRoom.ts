@@ -37,7 +37,7 @@ export async function dashboardRoom(
       dependsOn: ['referrals', 'marketplaces', 'deliveryStats', 'deliveryErrors'],
       compute: (nowMs) =>
         computePrivilegedDashboard({
-          referrals: readModel.referrals.values(),
+          referrals: readModel.referralIndex.recent(),
           marketplaces: readModel.marketplaces.values(),
           deliveryStats: readModel.deliveryStats.values(),
           deliveryErrors: readModel.deliveryErrors.get('page0'),
@@ -73,7 +73,7 @@ export async function dashboardRoom(
       // gone leaves nothing in appetite.
       const appetite = readModel.marketplaces.get(id)?.riskAppetite;
       return computeAgentDashboard({
-        referrals: appetite ? readModel.referrals.values() : [],
+        referrals: appetite ? readModel.referralIndex.recent() : [],
         appetite: appetite ?? m.riskAppetite,
         inAppetite: inAppetite(appetite ?? m.riskAppetite),
         agencyName,

@@ -1,10 +1,13 @@
 import {
+  computeAgentDashboard,
+  computePrivilegedDashboard,
   DATE_FILTERS,
   MARKETPLACE_STATUSES,
   queryReferrals,
   SORT_FIELDS,
   type Opportunity,
   type ReferralQuery,
+  type RiskAppetite,
   type Sort,
   type SortKey,
   type StateCode,
@@ -123,6 +126,26 @@ const marketArb = fc
   .integer({ min: 0, max: 60 })
   .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => referralArb(i + 1))));
 
+/** Both dashboards of a market at an instant. */
+const dashboards = (referrals: Opportunity[], nowMs: number) => ({
+  privileged: computePrivilegedDashboard({
+    referrals,
+    marketplaces: [],
+    deliveryStats: [],
+    deliveryErrors: undefined,
+    nowMs,
+    timeZone: 'America/New_York',
+  }),
+  agent: computeAgentDashboard({
+    referrals,
+    appetite: {} as RiskAppetite,
+    inAppetite: (o) => o.opportunityId % 2 === 0,
+    agencyName: 'Lone Star',
+    nowMs,
+    timeZone: 'America/New_York',
+  }),
+});
+
 describe('ReferralIndex', () => {
   // Every slice yields, so builds interleave with changes even in small markets.
   const defaults = { ...slicing };
@@ -195,6 +218,10 @@ describe('ReferralIndex', () => {
                 expect(got.content.map((o) => o.opportunityId)).toEqual(
                   want.content.map((o) => o.opportunityId),
                 );
+                // Dashboards read the recent referrals only, and count the same.
+                index.advance(now);
+                const market = [...records.values()];
+                expect(dashboards(index.recent(), now)).toEqual(dashboards(market, now));
               }
             }
           },

@@ -1,5 +1,6 @@
 import {
   compareReferrals,
+  MarketplaceStatus,
   type Opportunity,
   type ReferralPage,
   type ReferralQuery,
@@ -7,7 +8,7 @@ import {
 } from '@referrals/shared';
 import { logger } from '../../log.js';
 import { BUCKET_EDGES_MS, bucketOf, CELL_COUNT, cellOf, maskOf } from './cells.js';
-import { CountedTree } from './countedTree.js';
+import { cellMask, CountedTree } from './countedTree.js';
 import { isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
 import { ALL, type ListScope } from './scopes.js';
 
@@ -20,7 +21,16 @@ interface Entry {
   /** `addDate` in ms; NaN when it cannot be read (such a referral is in no date window). */
   readonly added: number;
   bucket: number;
+  /** Until when a dashboard may count it (see RECENT_MS); Infinity while it is claimable. */
+  readonly until: number;
 }
+
+/**
+ * How long after its last date (added, modified, expiry) a referral can still count on a
+ * dashboard: the last 24 clock hours, or today since midnight (25 hours on the day clocks go back),
+ * and 3 hours to spare for a clock read earlier by another caller.
+ */
+const RECENT_MS = 28 * 3_600_000;
 
 /** One list order over one scope: the sorted, counted tree a page is read from. */
 interface View {
@@ -61,6 +71,8 @@ export interface ReferralIndexOptions {
 const orderKey = (sort: Sort | null): string => (sort ? `${sort.key}:${sort.direction}` : 'none');
 const cell = (e: Entry): number => cellOf(e.o.marketplaceStatus, e.bucket);
 const byAdded = (a: Entry, b: Entry): number => a.added - b.added || a.id - b.id;
+const byUntil = (a: Entry, b: Entry): number =>
+  a.until === b.until ? a.id - b.id : a.until < b.until ? -1 : 1;
 
 /** A page of a list and the seq of the read model it was cut from. */
 export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
@@ -77,6 +89,8 @@ export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
 export class ReferralIndex {
   private entries = new Map<string, Entry>();
   private added: CountedTree<Entry>;
+  /** Referrals a dashboard may count, by how long they may. */
+  private recentUntil: CountedTree<Entry>;
   private views = new Map<string, View>();
   /** The views of each scope, so a change asks each scope once whether it holds a referral. */
   private scopes = new Map<string, { scope: ListScope; views: Set<View> }>();
@@ -91,6 +105,7 @@ export class ReferralIndex {
   private readonly maxViews: number;
   private readonly idleMs: number;
   private readonly nodeSize: number | undefined;
+  private readonly loadedListeners = new Set<() => void>();
 
   constructor(options: ReferralIndexOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -100,6 +115,7 @@ export class ReferralIndex {
     this.nodeSize = options.nodeSize;
     this.clock = this.now();
     this.added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
+    this.recentUntil = new CountedTree<Entry>(byUntil, 1, this.nodeSize);
   }
 
   /** The seq of the read model the indexes hold. */
@@ -143,6 +159,9 @@ export class ReferralIndex {
       }
       const added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
       await added.loadInSlices(await sortInSlices(dated, byAdded), () => 0);
+      const recentUntil = new CountedTree<Entry>(byUntil, 1, this.nodeSize);
+      const recent = await readMap(entries, (e) => e.until > clock);
+      await recentUntil.loadInSlices(await sortInSlices(recent, byUntil), () => 0);
       const all = await readMap(entries, () => true);
       const warmed: View[] = [];
       for (const sort of this.warm) {
@@ -155,6 +174,7 @@ export class ReferralIndex {
       if (generation !== this.generation) return;
       this.entries = entries;
       this.added = added;
+      this.recentUntil = recentUntil;
       this.views = new Map();
       this.scopes = new Map();
       for (const v of warmed) this.addView(v);
@@ -164,6 +184,7 @@ export class ReferralIndex {
       this.journal = undefined;
       for (const d of journal) this.apply(d);
       this.advance(this.now());
+      for (const l of this.loadedListeners) l();
     })();
     const done = run
       .catch((err: unknown) => log.error({ err }, 'could not load the list indexes'))
@@ -172,6 +193,12 @@ export class ReferralIndex {
       });
     this.loading = done;
     return done;
+  }
+
+  /** Calls `listener` after each load; returns the unsubscribe function. */
+  onLoaded(listener: () => void): () => void {
+    this.loadedListeners.add(listener);
+    return () => this.loadedListeners.delete(listener);
   }
 
   /** Applies a change set the mirror applied, in seq order. */
@@ -238,6 +265,14 @@ export class ReferralIndex {
     return undefined;
   }
 
+  /**
+   * The referrals a dashboard can count at the index's clock: claimable, or with a date in the
+   * last 28 hours (a superset: the dashboard's own rules decide). Some thousands, not the market.
+   */
+  recent(): Opportunity[] {
+    return this.recentUntil.toArray().map((e) => e.o);
+  }
+
   /** Moves the clock, and every referral that crossed a date window's edge to its new cell. */
   advance(nowMs: number): void {
     if (this.journal || nowMs === this.clock) return;
@@ -252,6 +287,12 @@ export class ReferralIndex {
         e.bucket = b;
         for (const v of this.views.values()) v.tree?.setCell(e, cell(e));
       }
+    }
+    // Dashboards look back a fixed time: what aged past it goes.
+    for (;;) {
+      const [oldest] = this.recentUntil.page(ONE_CELL, 0, 1);
+      if (!oldest || oldest.until > nowMs) break;
+      this.recentUntil.delete(oldest);
     }
     this.clock = nowMs;
   }
@@ -365,12 +406,20 @@ export class ReferralIndex {
 
   private entryOf(o: Opportunity, clock: number): Entry {
     const added = Date.parse(o.addDate);
-    return { o, id: o.opportunityId, added, bucket: bucketOf(added, clock) };
+    const last = Math.max(
+      ...[added, parseDate(o.lastModDate), parseDate(o.marketplaceExpirationDate)].filter(
+        Number.isFinite,
+      ),
+    );
+    const until = o.marketplaceStatus === MarketplaceStatus.Available ? Infinity : last + RECENT_MS;
+    return { o, id: o.opportunityId, added, bucket: bucketOf(added, clock), until };
   }
 
   private change(prev: Entry | undefined, next: Entry | undefined): void {
     if (prev && Number.isFinite(prev.added)) this.added.delete(prev);
     if (next && Number.isFinite(next.added)) this.added.insert(next, 0);
+    if (prev) this.recentUntil.delete(prev);
+    if (next && next.until > this.clock) this.recentUntil.insert(next, 0);
     for (const { scope, views } of this.scopes.values()) {
       const had = prev !== undefined && scope.has(prev.o) ? prev : undefined;
       const has = next !== undefined && scope.has(next.o) ? next : undefined;
@@ -386,6 +435,9 @@ export class ReferralIndex {
     }
   }
 }
+
+const ONE_CELL = cellMask(1, [0]);
+const parseDate = (iso: string | null): number => (iso === null ? NaN : Date.parse(iso));
 
 /** The values of a map that pass, read in slices (a map's iterator stays valid as it changes). */
 async function readMap<T>(map: ReadonlyMap<string, T>, keep: (t: T) => boolean): Promise<T[]> {
