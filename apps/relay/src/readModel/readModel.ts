@@ -1,11 +1,14 @@
 import {
   DEFAULT_SORTS,
+  SORT_FIELDS,
   type DeliveryErrorsItem,
   type DeliveryStat,
   type FeatureFlag,
   type LiveStatus,
   type Marketplace,
   type Opportunity,
+  type Sort,
+  type SortKey,
 } from '@referrals/shared';
 import { createHash } from 'node:crypto';
 import { ReferralIndex } from './listIndex/referralIndex.js';
@@ -22,6 +25,14 @@ const WARM_ORDERS = [
   DEFAULT_SORTS.acquired,
 ] as const;
 
+/** Every order a list can ask for: each sort key both ways, and unsorted. */
+const EVERY_ORDER: readonly (Sort | null)[] = [
+  null,
+  ...(Object.keys(SORT_FIELDS) as SortKey[]).flatMap((key) =>
+    (['desc', 'asc'] as const).map((direction) => ({ key, direction })),
+  ),
+];
+
 /**
  * This instance's copy of every stream, kept live from the store's change log, and the indexes
  * every referral list is answered from, kept live from the referrals' mirror.
@@ -35,7 +46,7 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     featureFlags: new StreamMirror<FeatureFlag>(store, 'featureFlags', parse),
     status: new StreamMirror<LiveStatus>(store, 'status', parse),
   };
-  const referralIndex = new ReferralIndex({ now, warm: WARM_ORDERS });
+  const referralIndex = new ReferralIndex({ now, warm: WARM_ORDERS, background: EVERY_ORDER });
   const stopIndexing = mirrors.referrals.onEvent((e) => {
     if (e.kind === 'reset') void referralIndex.load(mirrors.referrals.values(), e.seq);
     else referralIndex.apply(e);

@@ -39,8 +39,11 @@ export function matchesReferralFilter(o: Filterable, f: ReferralFilter, now: Dat
 
 type Sortable = Partial<Opportunity>;
 
+/** What a referral sorts by under a key: missing values (null, undefined) go last. */
+export type SortValue = string | number | null | undefined;
+
 /** The value a list sorts a referral by, for each client sort key. */
-const SORT_VALUE: Readonly<Record<SortKey, (o: Sortable) => string | number | null | undefined>> = {
+const SORT_VALUE: Readonly<Record<SortKey, (o: Sortable) => SortValue>> = {
   addDate: (o) => o.addDate,
   status: (o) => o.marketplaceStatus,
   name: (o) => o.lastName,
@@ -57,20 +60,33 @@ const SORT_VALUE: Readonly<Record<SortKey, (o: Sortable) => string | number | nu
   email: (o) => o.email,
 };
 
+/** The value a referral sorts by under a key. */
+export const sortValueOf = (key: SortKey, o: Sortable): SortValue => SORT_VALUE[key](o);
+
 /**
- * Orders referrals by a sort; missing values go last in either direction, and ties fall back to
- * the newest first so pages are stable. Null sort: newest first.
+ * Orders items that carry a referral by a sort; missing values go last in either direction, and
+ * ties fall back to the newest first so pages are stable. Null sort: newest first. `valueOf` gives
+ * an item's sort value under the sort's key (`sortValueOf`, or a copy kept by a caller that
+ * compares the same items many times).
  */
-export function compareReferrals(sort: Sort | null): (a: Sortable, b: Sortable) => number {
-  const byId = (a: Sortable, b: Sortable) => (b.opportunityId ?? 0) - (a.opportunityId ?? 0);
-  const newest = (a: Sortable, b: Sortable) =>
-    (b.addDate ?? '').localeCompare(a.addDate ?? '') || byId(a, b);
+export function compareBy<T>(
+  sort: Sort | null,
+  recordOf: (t: T) => Sortable,
+  valueOf: (t: T) => SortValue,
+): (a: T, b: T) => number {
+  const newest = (a: T, b: T) => {
+    const ra = recordOf(a);
+    const rb = recordOf(b);
+    return (
+      (rb.addDate ?? '').localeCompare(ra.addDate ?? '') ||
+      (rb.opportunityId ?? 0) - (ra.opportunityId ?? 0)
+    );
+  };
   if (!sort) return newest;
-  const value = SORT_VALUE[sort.key];
   const sign = sort.direction === 'asc' ? 1 : -1;
   return (a, b) => {
-    const va = value(a);
-    const vb = value(b);
+    const va = valueOf(a);
+    const vb = valueOf(b);
     const aMissing = va === null || va === undefined;
     const bMissing = vb === null || vb === undefined;
     if (aMissing || bMissing) return aMissing === bMissing ? newest(a, b) : aMissing ? 1 : -1;
@@ -80,6 +96,12 @@ export function compareReferrals(sort: Sort | null): (a: Sortable, b: Sortable) 
         : String(va).localeCompare(String(vb));
     return c === 0 ? newest(a, b) : sign * c;
   };
+}
+
+/** Orders referrals by a sort (see `compareBy`). */
+export function compareReferrals(sort: Sort | null): (a: Sortable, b: Sortable) => number {
+  const value = sort ? SORT_VALUE[sort.key] : () => null;
+  return compareBy(sort, (o: Sortable) => o, value);
 }
 
 /** One page of a list: the rows and the total across pages. */

@@ -1,6 +1,9 @@
 import {
-  compareReferrals,
+  compareBy,
   MarketplaceStatus,
+  sortValueOf,
+  type SortKey,
+  type SortValue,
   type Opportunity,
   type ReferralPage,
   type ReferralQuery,
@@ -23,6 +26,8 @@ interface Entry {
   bucket: number;
   /** Until when a dashboard may count it (see RECENT_MS); Infinity while it is claimable. */
   readonly until: number;
+  /** Sort values computed once per key (a sort compares each entry ~20 times). */
+  values?: Partial<Record<SortKey, SortValue>>;
 }
 
 /**
@@ -60,6 +65,8 @@ export interface ReferralIndexOptions {
   readonly now?: () => number;
   /** Orders of the whole market built at every load, so the default lists never wait. */
   readonly warm?: readonly (Sort | null)[];
+  /** Orders of the whole market built one by one after a load, so no list waits for a sort. */
+  readonly background?: readonly (Sort | null)[];
   /** Views over a part of the market kept at most (the least recently used go first). */
   readonly maxViews?: number;
   /** A view over a part of the market that no list read for this long is dropped. */
@@ -102,6 +109,7 @@ export class ReferralIndex {
   private generation = 0;
   private readonly now: () => number;
   private readonly warm: readonly (Sort | null)[];
+  private readonly background: readonly (Sort | null)[];
   private readonly maxViews: number;
   private readonly idleMs: number;
   private readonly nodeSize: number | undefined;
@@ -110,6 +118,7 @@ export class ReferralIndex {
   constructor(options: ReferralIndexOptions = {}) {
     this.now = options.now ?? Date.now;
     this.warm = options.warm ?? [];
+    this.background = options.background ?? [];
     this.maxViews = options.maxViews ?? 256;
     this.idleMs = options.idleMs ?? 10 * 60_000;
     this.nodeSize = options.nodeSize;
@@ -185,6 +194,7 @@ export class ReferralIndex {
       for (const d of journal) this.apply(d);
       this.advance(this.now());
       for (const l of this.loadedListeners) l();
+      void this.buildInBackground(generation);
     })();
     const done = run
       .catch((err: unknown) => log.error({ err }, 'could not load the list indexes'))
@@ -302,6 +312,16 @@ export class ReferralIndex {
     const now = this.now();
     for (const v of this.views.values()) {
       if (v.scope !== ALL && now - v.usedAt > this.idleMs) this.dropView(v);
+    }
+  }
+
+  /** Builds the background orders of the market one after the other, unless a load intervenes. */
+  private async buildInBackground(generation: number): Promise<void> {
+    for (const sort of this.background) {
+      if (generation !== this.generation) return;
+      await this.ready(ALL, sort).catch((err: unknown) =>
+        log.warn({ err, sort }, 'could not build a list order in the background'),
+      );
     }
   }
 
@@ -477,8 +497,14 @@ async function readInOrder<T>(tree: CountedTree<T>, keep: (t: T) => boolean): Pr
   }
 }
 
-/** The order of a list over index entries: the reference order of the records. */
+/** The order of a list over index entries: the reference order, over values computed once. */
 function entryOrder(sort: Sort | null): (a: Entry, b: Entry) => number {
-  const compare = compareReferrals(sort);
-  return (a, b) => compare(a.o, b.o);
+  const key = sort?.key;
+  const valueOf = (e: Entry): SortValue => {
+    if (key === undefined) return null;
+    const values = (e.values ??= {});
+    if (key in values) return values[key];
+    return (values[key] = sortValueOf(key, e.o));
+  };
+  return compareBy(sort, (e: Entry) => e.o, valueOf);
 }
