@@ -1,5 +1,6 @@
 /**
- * The benchmark: `npm run bench` (quick, under two minutes) or `npm run bench -- --full`. Runs a
+ * The benchmark: `npm run bench` (quick, under two minutes), `npm run bench -- --full`, or
+ * `npm run bench -- --market 2000,100000` (list pages, storm and fan-out by market size). Runs a
  * private redis-server, the built stand-in and relay as their own processes and clients in worker
  * processes; writes results/latest.json and results/latest.md. See bench/README.md for methods.
  */
@@ -12,6 +13,8 @@ import { runCapacity } from './phases/capacity.js';
 import { diffCost } from './phases/diffCost.js';
 import { runLevels } from './phases/levels.js';
 import { runWeb } from './phases/web.js';
+import { marketPlan, marketRunPlan, marketSizes } from './market/plan.js';
+import { runMarkets } from './market/run.js';
 import { FULL, QUICK, withLevels } from './plan.js';
 import { freePort, stopAll } from './procs.js';
 import { deletePrefix, followCommits } from './redisTap.js';
@@ -20,7 +23,11 @@ import { heapSnapshot } from './heap.js';
 import { checkBuilt, demoToken, ROOT, startRedis, startRelay, startSim } from './stack.js';
 import { summarizeRun } from './summary.js';
 
-const plan = withLevels(process.argv.includes('--full') ? FULL : QUICK, process.argv);
+const markets = marketSizes(process.argv);
+const marketRun = markets ? marketPlan(markets) : null;
+const plan = marketRun
+  ? marketRunPlan(marketRun)
+  : withLevels(process.argv.includes('--full') ? FULL : QUICK, process.argv);
 const rec = createRecorder(plan.mode, ROOT);
 const RESULTS = path.join(ROOT, 'bench/results');
 const began = Date.now();
@@ -63,6 +70,13 @@ async function phase(name: string, fn: () => Promise<void>): Promise<void> {
 async function main(): Promise<void> {
   checkBuilt();
   process.stdout.write(`bench, ${plan.mode} mode\n`);
+  if (marketRun) {
+    // The market run starts its own stacks, one per size; the usual phases are not run.
+    await runMarkets(rec, plan, marketRun, began + plan.deadlineMs, (fn) => {
+      cleanup = fn;
+    });
+    return;
+  }
   const redisServer = await startRedis();
   const redis = new Redis(redisServer.url);
   const prefix = `bench${process.pid}:`;

@@ -1,6 +1,6 @@
 /** What one run measures and for how long. */
 export interface Plan {
-  readonly mode: 'quick' | 'full';
+  readonly mode: 'quick' | 'full' | 'market';
   /** Client counts of the load and latency levels. */
   readonly levels: readonly number[];
   /** Window of each level, ms (upstream counts and latency samples). */

@@ -2,14 +2,23 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { keptResults, keptRuns, type Kept } from './merge.js';
 
 /** The sections of the benchmark. */
-export const SECTIONS = ['upstream', 'latency', 'connections', 'diff', 'web'] as const;
+export const SECTIONS = [
+  'upstream',
+  'latency',
+  'connections',
+  'diff',
+  'web',
+  'market',
+  'fanout',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** Where and when a result was measured. */
 export interface RunInfo {
-  readonly mode: 'quick' | 'full';
+  readonly mode: 'quick' | 'full' | 'market';
   readonly date: string;
   readonly commit: string;
   readonly cores: number;
@@ -21,8 +30,10 @@ export interface RunInfo {
 export interface Result extends RunInfo {
   readonly section: Section;
   readonly measure: string;
-  /** Connected clients during the measurement, where that matters. */
+  /** Connected clients (or concurrent requests) during the measurement, where that matters. */
   readonly clients?: number;
+  /** Referrals in the market (`--market` runs). */
+  readonly market?: number;
   readonly value: number | string | null;
   readonly unit: string;
   readonly detail?: string;
@@ -81,13 +92,19 @@ export function createRecorder(mode: RunInfo['mode'], root: string) {
 }
 export type Recorder = ReturnType<typeof createRecorder>;
 
+/** The measure with its market size, when it has one. */
+const measureOf = (r: Result) =>
+  r.market === undefined
+    ? r.measure
+    : `${r.measure} (${r.market.toLocaleString('en-US')} referrals)`;
+
 const line = (r: Result) =>
-  `${r.section} | ${r.measure}${r.clients === undefined ? '' : ` @${r.clients}`} = ${String(r.value)} ${r.unit}${r.met === undefined ? '' : r.met === null ? ' (target not measured)' : r.met ? ' (met)' : ' (MISSED)'}`;
+  `${r.section} | ${measureOf(r)}${r.clients === undefined ? '' : ` @${r.clients}`} = ${String(r.value)} ${r.unit}${r.met === undefined ? '' : r.met === null ? ' (target not measured)' : r.met ? ' (met)' : ' (MISSED)'}`;
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-/** The results as a markdown table. */
-export function markdown(rec: Recorder): string {
+/** The results as a markdown table, with the kept rows of an earlier run in section order. */
+export function markdown(rec: Recorder, kept: Kept = { results: [], notes: [] }): string {
   const { run } = rec;
   const head = [
     `# Bench results (${run.mode} mode)`,
@@ -96,13 +113,16 @@ export function markdown(rec: Recorder): string {
     '',
     'Load average is os.loadavg() (1, 5, 15 min) when the figure was taken; other work on the machine makes figures noisy.',
     '',
+    ...(kept.results.length > 0 ? [keptRuns(kept), ''] : []),
     '| section | measure | clients | value | target | met | detail | load avg |',
     '|---|---|---:|---:|---|---|---|---|',
   ];
-  const rows = rec.results.map((r) =>
+  const order = (r: Result) => SECTIONS.indexOf(r.section);
+  const all = [...kept.results, ...rec.results].sort((x, y) => order(x) - order(y));
+  const rows = all.map((r) =>
     [
       r.section,
-      r.measure,
+      measureOf(r),
       r.clients === undefined ? '' : String(r.clients),
       r.value === null ? 'n/a' : `${String(r.value)} ${r.unit}`,
       r.target ?? '',
@@ -114,13 +134,24 @@ export function markdown(rec: Recorder): string {
       .join(' | '),
   );
   const notes = rec.notes.length > 0 ? ['', '## Notes', '', ...rec.notes.map((n) => `- ${n}`)] : [];
-  return [...head, ...rows.map((r) => `| ${r} |`), ...notes, ''].join('\n');
+  const keptNotes =
+    kept.notes.length > 0
+      ? ['', '## Notes of the kept rows', '', ...kept.notes.map((n) => `- ${n}`)]
+      : [];
+  return [...head, ...rows.map((r) => `| ${r} |`), ...notes, ...keptNotes, ''].join('\n');
 }
 
-/** Writes results/latest.json and results/latest.md under `dir`. */
+/**
+ * Writes results/latest.json and results/latest.md under `dir`: this run's rows, and the rows of
+ * the sections it did not measure from the previous file (a `--market` run keeps the quick or
+ * full figures and the other way round).
+ */
 export function writeResults(rec: Recorder, dir: string): void {
   mkdirSync(dir, { recursive: true });
-  const json = { run: rec.run, results: rec.results, notes: rec.notes };
+  const kept = keptResults(dir, rec.run.mode);
+  const order = (r: Result) => SECTIONS.indexOf(r.section);
+  const results = [...kept.results, ...rec.results].sort((x, y) => order(x) - order(y));
+  const json = { run: rec.run, results, notes: rec.notes, keptNotes: kept.notes };
   writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(path.join(dir, 'latest.md'), markdown(rec));
+  writeFileSync(path.join(dir, 'latest.md'), markdown(rec, kept));
 }

@@ -48,7 +48,7 @@ export async function startRedis() {
 export type RedisServer = Awaited<ReturnType<typeof startRedis>>;
 
 /** The stand-in upstream as its own process: controls on, the market quiet (one tick an hour). */
-export async function startSim(referrals: number, consoleOrigin: string) {
+export async function startSim(referrals: number, consoleOrigin: string, timeoutMs = 120_000) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const proc = start('upstream-sim', process.execPath, [SIM_MAIN], {
@@ -65,7 +65,7 @@ export async function startSim(referrals: number, consoleOrigin: string) {
       LOG_LEVEL: 'warn',
     },
   });
-  await waitForProc(proc, `${origin}/healthz`, 120_000);
+  await waitForProc(proc, `${origin}/healthz`, timeoutMs);
   return { origin, port, proc };
 }
 export type SimProc = Awaited<ReturnType<typeof startSim>>;
@@ -80,6 +80,8 @@ export async function startRelay(o: {
   cpuProfDir?: string | undefined;
   /** Lets SIGUSR2 write a heap snapshot there (--heap-snapshots). */
   heapDir?: string | undefined;
+  /** How long the relay may take to answer /readyz (a large first load takes minutes). */
+  readyTimeoutMs?: number;
 }) {
   const url = `http://localhost:${o.port}`;
   // The inspector, on loopback only, lets memory be read after a full garbage collection.
@@ -103,7 +105,7 @@ export async function startRelay(o: {
       LOG_LEVEL: 'warn',
     },
   });
-  await waitForProc(proc, `http://127.0.0.1:${o.port}/readyz`, 180_000);
+  await waitForProc(proc, `http://127.0.0.1:${o.port}/readyz`, o.readyTimeoutMs ?? 180_000);
   const inspector = await connectInspector(inspectPort);
   proc.child.once('exit', () => inspector.close());
   return { url: `http://127.0.0.1:${o.port}`, origin: url, proc, inspector };

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { stopChild, track } from '../procs.js';
+import { ask as askChild } from './ipc.js';
 import type { FromWorker, SocketSpec, ToWorker } from './protocol.js';
 
 /** Sockets one client process holds at most. */
@@ -18,20 +19,7 @@ function ask<T extends FromWorker['type']>(
   answer: T,
   timeoutMs: number,
 ): Promise<Extract<FromWorker, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      w.child.off('message', onMessage);
-      reject(new Error(`client worker did not answer '${message.type}' in ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onMessage = (m: FromWorker) => {
-      if (m.type !== answer) return;
-      clearTimeout(timer);
-      w.child.off('message', onMessage);
-      resolve(m as Extract<FromWorker, { type: T }>);
-    };
-    w.child.on('message', onMessage);
-    w.child.send(message);
-  });
+  return askChild<FromWorker, T>(w.child, message, answer, timeoutMs);
 }
 
 /** What adding sockets achieved. */

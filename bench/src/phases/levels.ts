@@ -26,7 +26,10 @@ const fmt = (s: Summary | null) =>
   s ? `p50 ${s.p50} · p95 ${s.p95} · p99 ${s.p99} · max ${s.max} ms (n=${s.n})` : 'no arrivals';
 
 /** Connects clients up to `n` (keeping those already connected); fails when many are refused. */
-export async function growTo(b: Bench, n: number): Promise<number> {
+export async function growTo(
+  b: Pick<Bench, 'fleet' | 'tokens' | 'rec'>,
+  n: number,
+): Promise<number> {
   const have = b.fleet.size;
   if (n <= have) return have;
   const started = Date.now();

@@ -1,0 +1,202 @@
+import type { Redis } from 'ioredis';
+import type { Bench } from '../bench.js';
+import { recordFrames } from '../bare/frames.js';
+import type { Frames } from '../bare/protocol.js';
+import { createFleet } from '../clients/fleet.js';
+import { FEED_USERS } from '../clients/mix.js';
+import { relayMemory, type Memory } from '../metrics.js';
+import { growTo, measureLatency } from '../phases/levels.js';
+import type { Plan } from '../plan.js';
+import { freePort, sleep } from '../procs.js';
+import { deletePrefix, followCommits } from '../redisTap.js';
+import type { Recorder } from '../report.js';
+import type { Summary } from '../stats.js';
+import { demoToken, startRelay, startSim } from '../stack.js';
+import { eventLoopWindows } from './eventLoop.js';
+import { listLatency, listThroughput, type ListTarget } from './lists.js';
+import type { MarketPlan } from './plan.js';
+import { listTotals, waitForMarket } from './ready.js';
+import { runStorm } from './storm.js';
+
+/** What every market size shares: the recorder, the plans, the private Redis. */
+export interface MarketContext {
+  readonly rec: Recorder;
+  readonly plan: Plan;
+  readonly market: MarketPlan;
+  readonly redis: Redis;
+  readonly redisUrl: string;
+  readonly prefix: string;
+  readonly deadline: number;
+}
+
+/** The figures of one market size that others are compared with. */
+export interface MarketOutcome {
+  readonly size: number;
+  /** After-poll latency by socket count. */
+  readonly afterPoll: ReadonlyMap<number, Summary | null>;
+  /** The relay's change frames, recorded when asked (for the bare server). */
+  readonly frames: Frames | null;
+  /** The demo users' tokens the sockets carried (the bare server's rooms follow them). */
+  readonly tokens: ReadonlyMap<string, string>;
+}
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+/**
+ * One market size: a fresh stand-in with `size` referrals and a fresh relay on the private Redis
+ * (own key prefix); waits until the market is loaded, then list latency and throughput, memory,
+ * after-poll latency at the socket levels, the reconnect storm, and the event-loop delay of every
+ * window. Stops both processes and deletes the prefix whatever happens.
+ */
+export async function runMarket(
+  ctx: MarketContext,
+  size: number,
+  o: { socketLevels: readonly number[]; recordFrames: boolean },
+): Promise<MarketOutcome> {
+  const { rec, market: mp } = ctx;
+  const prefix = `${ctx.prefix}m${size}:`;
+  const port = await freePort();
+  const began = Date.now();
+  const sim = await startSim(size, `http://localhost:${port}`, mp.simStartMs);
+  const simMs = Date.now() - began;
+  const relayStart = Date.now();
+  const relay = await startRelay({
+    port,
+    sim,
+    redisUrl: ctx.redisUrl,
+    prefix,
+    readyTimeoutMs: mp.loadTimeoutMs,
+  }).catch(async (err: unknown) => {
+    await sim.proc.stop();
+    throw err;
+  });
+  const follower = followCommits(ctx.redisUrl, prefix);
+  const fleet = createFleet(relay.url);
+  const afterPoll = new Map<number, Summary | null>();
+  const tokens = new Map<string, string>();
+  let frames: Frames | null = null;
+  /** One part of the market's run: a failure is noted and the other parts go on. */
+  const part = async (name: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (err) {
+      rec.note(
+        `${size} referrals: ${name} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  };
+  try {
+    const loaded = await waitForMarket(
+      relay.url,
+      Math.max(60_000, began + mp.loadTimeoutMs - Date.now()),
+      () => relay.proc.child.exitCode !== null,
+    );
+    const loop = eventLoopWindows(relay.url, 'first load');
+    await loop.end();
+    rec.add({
+      section: 'market',
+      measure: 'market loaded (relay start to its final seq with referrals)',
+      market: size,
+      value: Math.round((loaded.loadedAt - relayStart) / 100) / 10,
+      unit: 's',
+      detail: `${loaded.total} referrals in the 30-day public list at seq ${loaded.seq} (still for two poll intervals after); the stand-in generated the market in ${(simMs / 1000).toFixed(1)} s`,
+    });
+    for (const u of FEED_USERS) tokens.set(u, await demoToken(sim, u, relay.origin));
+    const t: ListTarget = {
+      rec,
+      plan: mp,
+      relayUrl: relay.url,
+      market: size,
+      totals: await listTotals(relay.url, tokens),
+      tokens,
+    };
+    let pageMs: number | null = null;
+    await loop.begin('list pages');
+    await part('list latency', async () => {
+      pageMs = await listLatency(t);
+    });
+    await loop.begin('pages per second');
+    await part('pages per second', () => listThroughput(t, pageMs));
+    await loop.end();
+    const idle = await relayMemory(relay);
+    await loop.skip(); // the forced collections are the bench's, not the relay's
+    const b: Bench = {
+      plan: ctx.plan,
+      rec,
+      sim,
+      relay,
+      redis: ctx.redis,
+      redisUrl: ctx.redisUrl,
+      prefix,
+      follower,
+      fleet,
+      tokens,
+      deadline: ctx.deadline,
+    };
+    if (o.recordFrames)
+      await part('recording change frames', async () => {
+        frames = await recordFrames(b);
+      });
+    let loaded5k: Memory | null = null;
+    const socketLevel = async (level: number): Promise<void> => {
+      const clients = await growTo(b, level);
+      await sleep(1000);
+      await loop.begin(`after-poll at ${level} sockets`);
+      const lat = await measureLatency(b, clients, ctx.plan.windowMs);
+      await loop.end();
+      afterPoll.set(level, lat.after);
+      rec.add({
+        section: 'market',
+        measure: 'after-poll latency (diff committed → client)',
+        clients,
+        market: size,
+        value: lat.after?.p99 ?? null,
+        unit: 'ms p99',
+        detail: `p50 ${lat.after?.p50 ?? '?'} · max ${lat.after?.max ?? '?'} ms; ${lat.samples.length} changes; delivered ${lat.delivered}/${lat.expected}; ${lat.disconnects} disconnects`,
+      });
+      if (level === mp.sockets) {
+        loaded5k = await relayMemory(relay);
+        await loop.skip();
+      }
+    };
+    for (const level of o.socketLevels) {
+      if (Date.now() > ctx.deadline) break;
+      await part(`after-poll at ${level} sockets`, () => socketLevel(level));
+    }
+    await fleet.close();
+    await part('reconnect storm', () => runStorm(t, loop, pageMs));
+    const worst = loop.windows.reduce((m, w) => (w.maxMs > m.maxMs ? w : m), {
+      name: 'none',
+      maxMs: 0,
+    });
+    rec.add({
+      section: 'market',
+      measure: 'relay event-loop delay max (monitorEventLoopDelay, 10 ms resolution)',
+      market: size,
+      value: worst.maxMs,
+      unit: 'ms',
+      detail: `worst: ${worst.name}; by window: ${loop.windows.map((w) => `${w.name} ${w.maxMs}`).join(', ')} ms (idle reads ~10 ms)`,
+      target: '≤ 50 ms',
+      met: worst.maxMs <= 50,
+    });
+    const top = loaded5k ?? idle;
+    rec.add({
+      section: 'market',
+      measure: 'relay RSS after forced GC',
+      clients: loaded5k ? mp.sockets : 0,
+      market: size,
+      value: Math.round(top.rss / 2 ** 20),
+      unit: 'MB',
+      detail: `heap ${mb(top.heapUsed)}; market loaded, no sockets: RSS ${mb(idle.rss)}, heap ${mb(idle.heapUsed)}`,
+      target: 'RSS ≤ 3 GB',
+      met: top.rss <= 3 * 2 ** 30,
+    });
+  } finally {
+    await fleet.close();
+    await follower.stop();
+    await relay.proc.stop();
+    await sim.proc.stop();
+    await deletePrefix(ctx.redis, prefix);
+  }
+  return { size, afterPoll, frames, tokens };
+}
