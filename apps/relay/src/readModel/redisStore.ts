@@ -44,6 +44,36 @@ redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], id .. '-0', 'kind', ARGV[5],
 return {seq, cur}
 `;
 
+/**
+ * Writes part of a large commit without moving the seq, if the stream is still at the expected
+ * seq: the last part is committed by COMMIT_LUA, which moves the seq and logs a reset.
+ * KEYS: seq, snapshot, hashes. ARGV: expectedSeq, nUpserts, then (id, json, hash) per upsert,
+ * then the removed ids.
+ */
+const STAGE_LUA = `
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+if cur ~= tonumber(ARGV[1]) then return {-1, cur} end
+local n = tonumber(ARGV[2])
+local i = 3
+for _ = 1, n do
+  redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
+  redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 2])
+  i = i + 3
+end
+while i <= #ARGV do
+  redis.call('HDEL', KEYS[2], ARGV[i])
+  redis.call('HDEL', KEYS[3], ARGV[i])
+  i = i + 1
+end
+return {0, cur}
+`;
+
+/**
+ * Records of one Redis command of a commit at most: a first load of 1,000,000 referrals in one
+ * EVAL is longer than V8's longest string, and would hold Redis for seconds.
+ */
+const COMMIT_PART = 20_000;
+
 type StreamEntry = [id: string, fields: string[]];
 
 /** Records per HSCAN page of a snapshot read. */
@@ -82,8 +112,33 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
       return Number((await redis.get(keys.seq(stream))) ?? 0);
     },
 
-    async commit(stream, diff: Diff, expectedSeq, at) {
-      const size = diff.upserts.length + diff.removed.length;
+    async commit(stream, whole: Diff, expectedSeq, at) {
+      const size = whole.upserts.length + whole.removed.length;
+      // A large commit goes in parts; readers see them land, and the last part's reset makes
+      // every mirror reload what they all add up to.
+      let diff = whole;
+      if (size > COMMIT_PART) {
+        const stage = async (part: Diff['upserts'], removed: readonly string[]) => {
+          const args: (string | number)[] = [STAGE_LUA, 3];
+          args.push(keys.seq(stream), keys.snapshot(stream), keys.hashes(stream));
+          args.push(expectedSeq, part.length);
+          for (const u of part) args.push(u.id, u.json, u.hash);
+          for (const id of removed) args.push(id);
+          const [ok, cur] = (await redis.call('EVAL', args)) as [number, number];
+          if (ok < 0) throw new StaleCommitError(stream, expectedSeq, cur);
+        };
+        const upserts = whole.upserts.slice(0, -COMMIT_PART);
+        const removed = whole.removed.slice(0, -COMMIT_PART);
+        for (let i = 0; i < upserts.length; i += COMMIT_PART)
+          await stage(upserts.slice(i, i + COMMIT_PART), []);
+        for (let i = 0; i < removed.length; i += COMMIT_PART)
+          await stage([], removed.slice(i, i + COMMIT_PART));
+        diff = {
+          upserts: whole.upserts.slice(-COMMIT_PART),
+          removed: whole.removed.slice(-COMMIT_PART),
+          added: whole.added,
+        };
+      }
       const delta = size <= MAX_DELTA_RECORDS && expectedSeq > 0;
       const body = delta
         ? JSON.stringify({ u: diff.upserts.map(({ id, json }) => ({ id, json })), r: diff.removed })

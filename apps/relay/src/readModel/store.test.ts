@@ -39,7 +39,7 @@ describe.each(stores)('read model store contract (%s)', (_name, make) => {
     expect(JSON.parse(snap.records.get('1') ?? '{}')).toEqual(rec(1, 'Claimed'));
   });
 
-  it('commits a first load of 100,000 records in one step', async () => {
+  it('commits a first load of 100,000 records (in parts) as one reset', async () => {
     const store = make();
     const rows = Array.from({ length: 100_000 }, (_, i) => rec(i + 1, 'Available'));
     const first = await store.commit(
@@ -86,6 +86,18 @@ describe.each(stores)('read model store contract (%s)', (_name, make) => {
     ).rejects.toBeInstanceOf(StaleCommitError);
     const snap = await store.snapshot('marketplaces');
     expect([...snap.records.keys()]).toEqual(['9']);
+  });
+
+  it('rejects a large commit (written in parts) based on a stale seq and changes nothing', async () => {
+    const store = make();
+    const first = await poll(store, [rec(1, 'A')]);
+    await poll(store, [rec(1, 'B')]);
+    const rows = Array.from({ length: 50_000 }, (_, i) => rec(i + 1, 'C'));
+    await expect(
+      store.commit('referrals', diffRecords(new Map(), hashed(rows)), first.seq, 3),
+    ).rejects.toBeInstanceOf(StaleCommitError);
+    const snap = await store.snapshot('referrals');
+    expect([...snap.records.values()]).toEqual([JSON.stringify(rec(1, 'B'))]);
   });
 
   it('answers changes since a seq, and null when the log cannot reach back', async () => {
