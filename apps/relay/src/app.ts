@@ -156,13 +156,15 @@ export async function createRelay(config: RelayConfig) {
         : null;
       const status = readModel.status.get('poll');
       const upstreamOk = status ? !status.stale : false;
-      const ready = redisOk !== false && upstreamOk;
+      const lists = readModel.referralIndex.status();
+      const ready = redisOk !== false && upstreamOk && !lists.loading;
       res.status(ready ? 200 : 503).json({
         ready,
         store: store.kind,
         redis: redisOk,
         upstream: upstreamOk,
         failing: status?.failing ?? [],
+        lists,
       });
     })();
   });

@@ -16,6 +16,16 @@ const WHOLE_MARKET = '/api/public/referrals?size=1&dateFilter=30days&showClaimed
  * changes only when the bench changes it, so a moving seq means the load is still committing).
  * Answers the referrals seen and when the final seq was first seen; fails after `timeoutMs`.
  */
+/**
+ * Whether the relay built every list order of the market (it builds them one by one after a
+ * load; a page in an order not built yet waits for its sort). True when the relay does not say.
+ */
+async function listsBuilt(relayUrl: string): Promise<boolean> {
+  const answer = await fetch(`${relayUrl}/readyz`);
+  const body = (await answer.json()) as { lists?: { orders: number; ordersBuilt: number } };
+  return !body.lists || body.lists.ordersBuilt >= body.lists.orders;
+}
+
 export async function waitForMarket(
   relayUrl: string,
   timeoutMs: number,
@@ -30,7 +40,7 @@ export async function waitForMarket(
     try {
       const a = (await call(relayUrl, 'GET', WHOLE_MARKET)) as ListAnswer;
       if (a.totalElements > 0 && last !== null && a.seq === last.seq) {
-        if (Date.now() - stableSince >= 2 * POLL_INTERVAL_MS)
+        if (Date.now() - stableSince >= 2 * POLL_INTERVAL_MS && (await listsBuilt(relayUrl)))
           return { total: a.totalElements, seq: a.seq, loadedAt: stableSince };
       } else stableSince = Date.now();
       last = a;

@@ -142,6 +142,28 @@ export class ReferralIndex {
     return this.views.size;
   }
 
+  /**
+   * How far the indexes are: loading (lists wait), and how many of the market's orders are built
+   * (a list in an order not built yet waits for its sort).
+   */
+  status(): {
+    loading: boolean;
+    referrals: number;
+    views: number;
+    orders: number;
+    ordersBuilt: number;
+  } {
+    const all = [...this.views.values()].filter((v) => v.scope === ALL);
+    const orders = new Set([...this.warm, ...this.background].map(orderKey)).size;
+    return {
+      loading: this.loading !== undefined,
+      referrals: this.entries.size,
+      views: this.views.size,
+      orders,
+      ordersBuilt: all.filter((v) => v.tree).length,
+    };
+  }
+
   /** Resolves when no load is under way. */
   async settled(): Promise<void> {
     while (this.loading) await this.loading;
