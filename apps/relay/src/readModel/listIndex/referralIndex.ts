@@ -50,6 +50,20 @@ interface View {
   usedAt: number;
 }
 
+/** The views of one scope, and its members once a build read them. */
+interface ScopeGroup {
+  readonly scope: ListScope;
+  readonly views: Set<View>;
+  members: Set<Entry> | undefined;
+}
+
+const addTo = (byState: Map<string, Set<Entry>>, e: Entry): void => {
+  const key = e.o.state ?? '';
+  let set = byState.get(key);
+  if (!set) byState.set(key, (set = new Set()));
+  set.add(e);
+};
+
 /** A change of the referrals as the mirror applied it. */
 export interface IndexDelta {
   readonly seq: number;
@@ -100,7 +114,9 @@ export class ReferralIndex {
   private recentUntil: CountedTree<Entry>;
   private views = new Map<string, View>();
   /** The views of each scope, so a change asks each scope once whether it holds a referral. */
-  private scopes = new Map<string, { scope: ListScope; views: Set<View> }>();
+  private scopes = new Map<string, ScopeGroup>();
+  /** The referrals of each state: a state's lists are built from its few, not from the market. */
+  private byState = new Map<string, Set<Entry>>();
   private clock: number;
   private seqNow = 0;
   private loading: Promise<void> | undefined;
@@ -180,11 +196,13 @@ export class ReferralIndex {
     const run = (async () => {
       const clock = this.now();
       const entries = new Map<string, Entry>();
+      const byState = new Map<string, Set<Entry>>();
       const dated: Entry[] = [];
       let since = performance.now();
       for (let i = 0; i < snapshot.length; i += 1) {
         const e = this.entryOf(snapshot[i] as Opportunity, clock);
         entries.set(String(e.id), e);
+        addTo(byState, e);
         if (Number.isFinite(e.added)) dated.push(e);
         if ((i & 1023) === 1023) since = await yieldIfDue(since);
       }
@@ -204,6 +222,7 @@ export class ReferralIndex {
       }
       if (generation !== this.generation) return;
       this.entries = entries;
+      this.byState = byState;
       this.added = added;
       this.recentUntil = recentUntil;
       this.views = new Map();
@@ -374,9 +393,7 @@ export class ReferralIndex {
     view.ready = (async () => {
       // Read while the market moves: what changes meanwhile is in `pending`, replayed below so
       // that an entry read and then changed, or changed and then read, ends right either way.
-      const items = parent?.tree
-        ? await readInOrder(parent.tree, (e) => scope.has(e.o))
-        : await sortInSlices(await readMap(this.entries, (e) => scope.has(e.o)), entryOrder(sort));
+      const items = await this.membersInOrder(scope, sort, parent);
       if (generation !== this.generation || this.views.get(view.key) !== view) return;
       const tree = this.newTree(sort);
       await tree.loadInSlices(items, cell);
@@ -392,6 +409,47 @@ export class ReferralIndex {
       this.dropView(view);
     });
     return view;
+  }
+
+  /**
+   * The referrals of a scope in an order, read while the market moves (see `build`): a state's
+   * from the state's set, sorted (a few thousand, not the market); others from the nearest built
+   * view above in the same order (a filter, no sort), or the market sorted. The first read of a
+   * scope keeps its members, so its other orders test membership without the scope's rule.
+   */
+  private async membersInOrder(
+    scope: ListScope,
+    sort: Sort | null,
+    parent: View | undefined,
+  ): Promise<Entry[]> {
+    const group = this.scopes.get(scope.key);
+    const known = group?.members;
+    const base = scope.parent ? this.scopes.get(scope.parent.key)?.members : undefined;
+    const keep =
+      known !== undefined
+        ? (e: Entry) => known.has(e)
+        : scope.state !== undefined && base !== undefined
+          ? (e: Entry) => e.o.state === scope.state && base.has(e)
+          : (e: Entry) => scope.has(e.o);
+    let items: Entry[];
+    if (scope.state !== undefined) {
+      const inState = new Map(
+        [...(this.byState.get(scope.state) ?? [])].map((e) => [String(e.id), e]),
+      );
+      items = await sortInSlices(await readMap(inState, keep), entryOrder(sort));
+    } else if (parent?.tree) items = await readInOrder(parent.tree, keep);
+    else items = await sortInSlices(await readMap(this.entries, keep), entryOrder(sort));
+    // Members read now plus the changes since (in the view's pending) are the scope's members.
+    if (group && !group.members && scope !== ALL) {
+      const members = new Set(items);
+      for (const v of group.views)
+        for (const { prev, next } of v.pending ?? []) {
+          if (prev) members.delete(prev);
+          if (next) members.add(next);
+        }
+      group.members = members;
+    }
+    return items;
   }
 
   /** The nearest scope above this one whose view in this order is built (the market's last). */
@@ -424,7 +482,7 @@ export class ReferralIndex {
     this.views.set(v.key, v);
     let group = this.scopes.get(v.scope.key);
     if (!group) {
-      group = { scope: v.scope, views: new Set() };
+      group = { scope: v.scope, views: new Set(), members: undefined };
       this.scopes.set(v.scope.key, group);
     }
     group.views.add(v);
@@ -462,10 +520,15 @@ export class ReferralIndex {
     if (next && Number.isFinite(next.added)) this.added.insert(next, 0);
     if (prev) this.recentUntil.delete(prev);
     if (next && next.until > this.clock) this.recentUntil.insert(next, 0);
-    for (const { scope, views } of this.scopes.values()) {
+    if (prev) this.byState.get(prev.o.state ?? '')?.delete(prev);
+    if (next) addTo(this.byState, next);
+    for (const group of this.scopes.values()) {
+      const { scope, views, members } = group;
       const had = prev !== undefined && scope.has(prev.o) ? prev : undefined;
       const has = next !== undefined && scope.has(next.o) ? next : undefined;
       if (!had && !has) continue;
+      if (had) members?.delete(had);
+      if (has) members?.add(has);
       for (const v of views) {
         if (!v.tree) {
           v.pending?.push({ prev: had, next: has });

@@ -16,6 +16,8 @@ export interface ListScope {
   readonly has: (o: Opportunity) => boolean;
   /** A scope that holds every referral of this one: its view is a cheaper start than the market's. */
   readonly parent?: ListScope;
+  /** Set when the scope is its parent narrowed to one state. */
+  readonly state?: StateCode;
 }
 
 /** Every referral. */
@@ -59,5 +61,6 @@ export function withState(scope: ListScope, state: StateCode | null): ListScope 
     key: `${scope.key}|state:${state}`,
     has: (o) => o.state === state && scope.has(o),
     parent: scope,
+    state,
   };
 }
