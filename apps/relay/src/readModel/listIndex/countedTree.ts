@@ -81,26 +81,10 @@ export class CountedTree<T> {
     return sumOf(this.root.counts, mask);
   }
 
-  /** Replaces the content with entries already in order (each with its cell). */
-  load(items: readonly T[], cells: readonly number[]): void {
-    let level: Node<T>[] = [];
-    for (let i = 0; i < items.length; i += this.fill) {
-      level.push(this.newLeaf(items.slice(i, i + this.fill), cells.slice(i, i + this.fill)));
-    }
-    while (level.length > 1) {
-      const up: Node<T>[] = [];
-      for (let i = 0; i < level.length; i += this.fill) {
-        up.push(this.newInner(level.slice(i, i + this.fill)));
-      }
-      level = up;
-    }
-    this.root = level[0] ?? this.newLeaf([], []);
-    this.count = items.length;
-  }
-
   /**
-   * `load` in slices that yield to the event loop (a million entries take ~100 ms in all); the
-   * tree is empty until it resolves, so it must not be shared before.
+   * Replaces the content with entries already in order, each in the cell `cellOf` gives, in
+   * slices that yield to the event loop (a million entries take ~100 ms in all); the tree must
+   * not be shared before it resolves.
    */
   async loadInSlices(items: readonly T[], cellOf: (t: T) => number): Promise<void> {
     let level: Node<T>[] = [];
