@@ -11,9 +11,13 @@ import {
   type SortKey,
 } from '@referrals/shared';
 import { createHash } from 'node:crypto';
+import { logger } from '../log.js';
 import { ReferralIndex } from './listIndex/referralIndex.js';
+import { inAppetite } from './listIndex/scopes.js';
 import { StreamMirror } from './mirror.js';
 import type { ReadModelStore } from './store.js';
+
+const log = logger('readModel');
 
 // Records were validated against their schemas before they were committed.
 const parse = <T>(json: string): T => JSON.parse(json) as T;
@@ -52,6 +56,18 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     else referralIndex.apply(e);
   });
   // Date windows slide with the clock even when no list is read, and unused views go.
+  // Each marketplace's in-appetite list in the agents' default order, built after each load: its
+  // first build reads the market once and keeps the appetite's members, so the same list in any
+  // other order, or narrowed to a state, is a quick pass instead of the appetite rule again.
+  const stopWarming = referralIndex.onLoaded(() => {
+    void (async () => {
+      for (const m of [...mirrors.marketplaces.values()]) {
+        await referralIndex
+          .prepare(inAppetite(m.id, m.riskAppetite), DEFAULT_SORTS.nonPrivileged)
+          .catch((err: unknown) => log.warn({ err, marketplace: m.id }, 'could not build a list'));
+      }
+    })();
+  });
   const tick = setInterval(() => referralIndex.advance(now()), 1000);
   const sweep = setInterval(() => referralIndex.sweep(), 60_000);
   tick.unref();
@@ -72,6 +88,7 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     stop() {
       for (const m of Object.values(mirrors)) m.stop();
       stopIndexing();
+      stopWarming();
       clearInterval(tick);
       clearInterval(sweep);
     },

@@ -295,6 +295,11 @@ export class ReferralIndex {
     };
   }
 
+  /** Builds the view of a scope in an order now, so that no list waits for it later. */
+  async prepare(scope: ListScope, sort: Sort | null): Promise<void> {
+    await this.ready(scope, sort);
+  }
+
   /** Every referral of a scope, in the order given, whatever its age and status. */
   async all(scope: ListScope, sort: Sort | null): Promise<Opportunity[]> {
     const view = await this.ready(scope, sort);
