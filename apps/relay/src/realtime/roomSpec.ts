@@ -150,7 +150,7 @@ export async function roomFor(
       }
       const scope = boughtBy(profile.agencyName);
       // Built now, so the snapshot on join reads the agency's purchases, not the market.
-      await readModel.referralIndex.all(scope, DEFAULT_SORTS.acquired);
+      await readModel.referralIndex.prepare(scope, DEFAULT_SORTS.acquired);
       return {
         room: rooms.acquired(profile.agencyId),
         topic,

@@ -53,7 +53,6 @@ const sumOf = (counts: readonly number[], mask: CellMask): number => {
 /** An ordered multiset of distinct entries with per-cell counts in every node. */
 export class CountedTree<T> {
   private root: Node<T>;
-  private count = 0;
   /** Bulk loads fill nodes to three quarters, so the first inserts do not split every node. */
   private readonly fill: number;
 
@@ -69,11 +68,6 @@ export class CountedTree<T> {
   /** The tree's order. */
   order(a: T, b: T): number {
     return this.compare(a, b);
-  }
-
-  /** How many entries the tree holds, in any cell. */
-  get size(): number {
-    return this.count;
   }
 
   /** How many entries are in the mask's cells. */
@@ -102,7 +96,6 @@ export class CountedTree<T> {
       level = up;
     }
     this.root = level[0] ?? this.newLeaf([], []);
-    this.count = items.length;
   }
 
   /** True when the entry (this object) is in the tree. */
@@ -114,7 +107,6 @@ export class CountedTree<T> {
   insert(item: T, cell: number): void {
     const split = this.insertInto(this.root, item, cell);
     if (split) this.root = this.newInner([this.root, split]);
-    this.count += 1;
   }
 
   /** Removes an entry (the same object); false when it is not in the tree. */
@@ -142,7 +134,6 @@ export class CountedTree<T> {
       this.root = this.root.children[0] as Node<T>;
     }
     if (!this.root.leaf && this.root.children.length === 0) this.root = this.newLeaf([], []);
-    this.count -= 1;
     return true;
   }
 
@@ -160,14 +151,6 @@ export class CountedTree<T> {
       n.counts[cell] = (n.counts[cell] ?? 0) + 1;
     }
     return true;
-  }
-
-  /** The cell an entry is in, or undefined when it is not in the tree. */
-  cellOf(item: T): number | undefined {
-    const path = this.pathTo(item);
-    if (!path) return undefined;
-    const leaf = path.nodes[path.nodes.length - 1] as Leaf<T>;
-    return leaf.cells[path.indexes[path.indexes.length - 1] ?? 0];
   }
 
   /**

@@ -148,16 +148,6 @@ export class ReferralIndex {
     return this.seqNow;
   }
 
-  /** How many referrals the indexes hold. */
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** How many views exist (built or being built). */
-  get viewCount(): number {
-    return this.views.size;
-  }
-
   /**
    * How far the indexes are: loading (lists wait), and how many of the market's orders are built
    * (a list in an order not built yet waits for its sort).
@@ -209,9 +199,9 @@ export class ReferralIndex {
       const added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
       await added.loadInSlices(await sortInSlices(dated, byAdded), () => 0);
       const recentUntil = new CountedTree<Entry>(byUntil, 1, this.nodeSize);
-      const recent = await readMap(entries, (e) => e.until > clock);
+      const recent = await readLive(entries.values(), (e) => e.until > clock);
       await recentUntil.loadInSlices(await sortInSlices(recent, byUntil), () => 0);
-      const all = await readMap(entries, () => true);
+      const all = await readLive(entries.values(), () => true);
       const warmed: View[] = [];
       for (const sort of this.warm) {
         const view = this.newView(ALL, sort);
@@ -298,12 +288,6 @@ export class ReferralIndex {
   /** Builds the view of a scope in an order now, so that no list waits for it later. */
   async prepare(scope: ListScope, sort: Sort | null): Promise<void> {
     await this.ready(scope, sort);
-  }
-
-  /** Every referral of a scope, in the order given, whatever its age and status. */
-  async all(scope: ListScope, sort: Sort | null): Promise<Opportunity[]> {
-    const view = await this.ready(scope, sort);
-    return (view.tree as CountedTree<Entry>).toArray().map((e) => e.o);
   }
 
   /**
@@ -438,12 +422,10 @@ export class ReferralIndex {
           : (e: Entry) => scope.has(e.o);
     let items: Entry[];
     if (scope.state !== undefined) {
-      const inState = new Map(
-        [...(this.byState.get(scope.state) ?? [])].map((e) => [String(e.id), e]),
-      );
-      items = await sortInSlices(await readMap(inState, keep), entryOrder(sort));
+      const inState = this.byState.get(scope.state) ?? [];
+      items = await sortInSlices(await readLive(inState, keep), entryOrder(sort));
     } else if (parent?.tree) items = await readInOrder(parent.tree, keep);
-    else items = await sortInSlices(await readMap(this.entries, keep), entryOrder(sort));
+    else items = await sortInSlices(await readLive(this.entries.values(), keep), entryOrder(sort));
     // Members read now plus the changes since (in the view's pending) are the scope's members.
     if (group && !group.members && scope !== ALL) {
       const members = new Set(items);
@@ -549,12 +531,15 @@ export class ReferralIndex {
 const ONE_CELL = cellMask(1, [0]);
 const parseDate = (iso: string | null): number => (iso === null ? NaN : Date.parse(iso));
 
-/** The values of a map that pass, read in slices (a map's iterator stays valid as it changes). */
-async function readMap<T>(map: ReadonlyMap<string, T>, keep: (t: T) => boolean): Promise<T[]> {
+/**
+ * The values that pass, read in slices from a Map's or a Set's iterator (which stays valid while
+ * the collection changes).
+ */
+async function readLive<T>(values: Iterable<T>, keep: (t: T) => boolean): Promise<T[]> {
   const out: T[] = [];
   let since = performance.now();
   let n = 0;
-  for (const t of map.values()) {
+  for (const t of values) {
     if (keep(t)) out.push(t);
     if ((++n & 4095) === 0) since = await yieldIfDue(since);
   }
