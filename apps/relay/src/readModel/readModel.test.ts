@@ -1,10 +1,6 @@
-import {
-  marketplaceSchema,
-  opportunitySchema,
-  type Marketplace,
-  type Opportunity,
-} from '@referrals/shared';
+import { opportunitySchema, type Marketplace, type Opportunity } from '@referrals/shared';
 import { describe, expect, it } from 'vitest';
+import { lonestar } from '../testkit/marketplaces.testkit.js';
 import type { StreamName } from '../keys.js';
 import { diffRecords, hashRecords } from './diff.js';
 import { inAppetite } from './listIndex/scopes.js';
@@ -22,19 +18,6 @@ const referral = (id: number, state: string): Opportunity =>
     businessLines: ['CGLY'],
     state,
   });
-const texas = marketplaceSchema.cast({
-  id: 30,
-  marketplaceName: 'Lone Star',
-  agencyId: 3,
-  enabled: true,
-  includedInMarketplaceFlow: true,
-  riskAppetite: {
-    stateCodes: ['TX'],
-    acceptCommercialLines: true,
-    acceptCommercialInsured: true,
-    acceptCommercialUninsured: true,
-  },
-});
 
 describe('the read model', () => {
   it("builds each marketplace's in-appetite list after a load, before anyone asks for it", async () => {
@@ -46,7 +29,7 @@ describe('the read model', () => {
       await store.commit(stream, diffRecords(hashes, hashRecords(rows, id)), seq, NOW);
       await readModel.settled();
     };
-    await put('marketplaces', [texas], (m: Marketplace) => m.id);
+    await put('marketplaces', [lonestar], (m: Marketplace) => m.id);
     await put(
       'referrals',
       [referral(1, 'TX'), referral(2, 'CA'), referral(3, 'TX')],

@@ -13,29 +13,36 @@ import {
 const log = logger('readModel');
 
 /**
- * Check-and-commit in one step, so two pollers can never interleave: the seq fences the write.
- * A stream's first commit takes the commit time (ms) as its seq, so a store that restarts empty
- * goes on above every seq it handed out before: a client holding an old seq sees a gap and gets a
- * snapshot, never changes of the new store applied over the old one (see firstSeq in store.ts).
- * KEYS: seq, snapshot, hashes, changes. ARGV: expectedSeq, at, nUpserts, nRemoved, kind, body,
- * log length, then (id, json, hash) per upsert, then the removed ids.
+ * Lua: refuse (-1 and the current seq) unless the stream is still at ARGV[1], so two pollers can
+ * never interleave; then write the upserts, (id, json, hash) each from ARGV[first], and after
+ * them the removed ids, as many as ARGV[upsertsAt] and ARGV[removedAt] say.
+ * KEYS: seq, snapshot, hashes.
  */
-const COMMIT_LUA = `
+const checkAndWrite = (first: number, upsertsAt: number, removedAt: number) => `
 local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
 if cur ~= tonumber(ARGV[1]) then return {-1, cur} end
-local n = tonumber(ARGV[3])
-local r = tonumber(ARGV[4])
-local i = 8
-for _ = 1, n do
+local i = ${first}
+for _ = 1, tonumber(ARGV[${upsertsAt}]) do
   redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
   redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 2])
   i = i + 3
 end
-for _ = 1, r do
+for _ = 1, tonumber(ARGV[${removedAt}]) do
   redis.call('HDEL', KEYS[2], ARGV[i])
   redis.call('HDEL', KEYS[3], ARGV[i])
   i = i + 1
 end
+`;
+
+/**
+ * Check-and-commit in one step: the seq fences the write. A stream's first commit takes the
+ * commit time (ms) as its seq, so a store that restarts empty goes on above every seq it handed
+ * out before: a client holding an old seq sees a gap and gets a snapshot, never changes of the
+ * new store applied over the old one (see firstSeq in store.ts).
+ * KEYS: seq, snapshot, hashes, changes. ARGV: expectedSeq, at, nUpserts, nRemoved, kind, body,
+ * log length, then (id, json, hash) per upsert, then the removed ids.
+ */
+const COMMIT_LUA = `${checkAndWrite(8, 3, 4)}
 local seq = cur + 1
 if cur == 0 then seq = math.max(1, tonumber(ARGV[2])) end
 local id = string.format('%d', seq)
@@ -47,26 +54,22 @@ return {seq, cur}
 /**
  * Writes part of a large commit without moving the seq, if the stream is still at the expected
  * seq: the last part is committed by COMMIT_LUA, which moves the seq and logs a reset.
- * KEYS: seq, snapshot, hashes. ARGV: expectedSeq, nUpserts, then (id, json, hash) per upsert,
- * then the removed ids.
+ * KEYS: seq, snapshot, hashes. ARGV: expectedSeq, nUpserts, nRemoved, then (id, json, hash) per
+ * upsert, then the removed ids.
  */
-const STAGE_LUA = `
-local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
-if cur ~= tonumber(ARGV[1]) then return {-1, cur} end
-local n = tonumber(ARGV[2])
-local i = 3
-for _ = 1, n do
-  redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
-  redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 2])
-  i = i + 3
-end
-while i <= #ARGV do
-  redis.call('HDEL', KEYS[2], ARGV[i])
-  redis.call('HDEL', KEYS[3], ARGV[i])
-  i = i + 1
-end
+const STAGE_LUA = `${checkAndWrite(4, 2, 3)}
 return {0, cur}
 `;
+
+/** Appends a diff's records to a script's arguments, as `checkAndWrite` reads them. */
+function pushRecords(
+  args: (string | number)[],
+  upserts: Diff['upserts'],
+  removed: readonly string[],
+) {
+  for (const u of upserts) args.push(u.id, u.json, u.hash);
+  for (const id of removed) args.push(id);
+}
 
 /**
  * Records of one Redis command of a commit at most: a first load of 1,000,000 referrals in one
@@ -121,9 +124,8 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
         const stage = async (part: Diff['upserts'], removed: readonly string[]) => {
           const args: (string | number)[] = [STAGE_LUA, 3];
           args.push(keys.seq(stream), keys.snapshot(stream), keys.hashes(stream));
-          args.push(expectedSeq, part.length);
-          for (const u of part) args.push(u.id, u.json, u.hash);
-          for (const id of removed) args.push(id);
+          args.push(expectedSeq, part.length, removed.length);
+          pushRecords(args, part, removed);
           const [ok, cur] = (await redis.call('EVAL', args)) as [number, number];
           if (ok < 0) throw new StaleCommitError(stream, expectedSeq, cur);
         };
@@ -160,8 +162,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
         body,
         CHANGE_LOG_LENGTH,
       ];
-      for (const u of diff.upserts) args.push(u.id, u.json, u.hash);
-      for (const id of diff.removed) args.push(id);
+      pushRecords(args, diff.upserts, diff.removed);
       const [seq, cur] = (await redis.call('EVAL', args)) as [number, number];
       if (seq < 0) throw new StaleCommitError(stream, expectedSeq, cur);
       return delta

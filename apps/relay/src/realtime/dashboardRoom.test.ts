@@ -1,5 +1,4 @@
 import {
-  marketplaceSchema,
   opportunitySchema,
   type AgentDashboard,
   type ChangesMessage,
@@ -9,6 +8,7 @@ import {
   type SnapshotMessage,
 } from '@referrals/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { lonestar } from '../testkit/marketplaces.testkit.js';
 import type { ProfileResolver, UserProfile } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import type { StreamName } from '../keys.js';
@@ -37,20 +37,6 @@ const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
     dynamicPrice: 40,
     ...over,
   });
-const lonestar = marketplaceSchema.cast({
-  id: 30,
-  marketplaceName: 'Lone Star',
-  agencyId: 3,
-  enabled: true,
-  includedInMarketplaceFlow: true,
-  riskAppetite: {
-    stateCodes: ['TX'],
-    acceptCommercialLines: true,
-    acceptCommercialInsured: true,
-    acceptCommercialUninsured: true,
-    maxReferralsPerDay: 10,
-  },
-});
 
 const principal = (access: Partial<Principal['access']>) =>
   ({
