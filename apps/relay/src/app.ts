@@ -27,6 +27,7 @@ import {
   createTimerScheduler,
   type PollScheduler,
 } from './poller/scheduler.js';
+import { ReferralSync } from './poller/referralSync.js';
 import { pollSources } from './poller/sources.js';
 import { createMemoryStore } from './readModel/memoryStore.js';
 import { createReadModel } from './readModel/readModel.js';
@@ -96,7 +97,13 @@ export async function createRelay(config: RelayConfig) {
     timeoutMs: config.upstreamTimeoutMs,
     maxBodyBytes: config.upstreamMaxBodyBytes,
   });
-  const poller = createPoller(store, pollSources(upstream));
+  const referralSync = new ReferralSync(
+    store,
+    (q) => upstream.referralPage(q),
+    (id) => upstream.referralRaw(id),
+    { slackMs: config.pollSlackMs, loadBudgetMs: config.pollIntervalMs / 2 },
+  );
+  const poller = createPoller(store, pollSources(upstream), referralSync);
   const runPoll = async () => {
     const outcome = await poller.pollOnce();
     metrics.pollDuration.observe(outcome.durationMs / 1000);

@@ -27,6 +27,8 @@ export interface RelayConfig {
   /** Prefix of every Redis key the relay writes. */
   readonly redisPrefix: string;
   readonly pollIntervalMs: number;
+  /** How far below its watermark the referral poll reads changes again (clock skew, ties). */
+  readonly pollSlackMs: number;
   /** Origins allowed for sockets and CORS. */
   readonly allowedOrigins: readonly string[];
   /** Folder of the built web app, served at /. */
@@ -117,6 +119,7 @@ export function parseConfig(env: Env): RelayConfig {
     redisUrl,
     redisPrefix,
     pollIntervalMs: int('POLL_INTERVAL_MS', 3000, 100, 3_600_000),
+    pollSlackMs: int('POLL_CHANGE_SLACK_MS', 10_000, 0, 3_600_000),
     allowedOrigins,
     webDist: text('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
     logLevel,

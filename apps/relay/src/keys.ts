@@ -22,6 +22,8 @@ export function redisKeys(prefix: string) {
     seq: (stream: StreamName) => `${prefix}seq:${stream}`,
     /** Redis stream of committed change sets, entry id '{seq}-0'. */
     changes: (stream: StreamName) => `${prefix}changes:${stream}`,
+    /** String: the poller's note on a stream (how far its incremental read has got), JSON. */
+    meta: (stream: StreamName) => `${prefix}meta:${stream}`,
     /** String: 'ok' or 'stale' with the time of the last poll outcome. */
     health: () => `${prefix}poll:health`,
     /** Prefix of BullMQ's keys for the poll queue. */

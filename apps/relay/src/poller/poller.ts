@@ -2,6 +2,7 @@ import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import { diffRecords, hashRecords, isEmptyDiff } from '../readModel/diff.js';
 import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
+import type { LoadProgress, ReferralSync } from './referralSync.js';
 import type { PollSource } from './sources.js';
 
 const log = logger('poller');
@@ -24,6 +25,8 @@ export interface PollStatus {
   readonly failing: readonly StreamName[];
   /** When the poll last went from healthy to failing or back (epoch ms). */
   readonly since: number;
+  /** While a first load of the referrals runs: rows loaded and expected (absent otherwise). */
+  readonly loading?: LoadProgress;
 }
 
 /** The outcome of one poll cycle. */
@@ -35,11 +38,16 @@ export interface PollOutcome {
 }
 
 /**
- * One poll cycle: read every source, diff each against the committed hashes and commit what
- * changed. A failing source leaves its last good snapshot in place. The poller knows nothing of
- * sockets: committed change sets reach clients through the store's change log.
+ * One poll cycle: read every small source whole, diff each against the committed hashes and
+ * commit what changed, and run one cycle of the referrals' incremental read. A failing source
+ * leaves its last good snapshot in place. The poller knows nothing of sockets: committed change
+ * sets reach clients through the store's change log.
  */
-export function createPoller(store: ReadModelStore, sources: readonly PollSource[]) {
+export function createPoller(
+  store: ReadModelStore,
+  sources: readonly PollSource[],
+  referrals?: ReferralSync,
+) {
   // The hashes of the last commit, kept between cycles so a cycle costs one read of Redis only
   // when another instance polled in between (then the commit is refused and they are reloaded).
   const known = new Map<StreamName, { seq: number; hashes: Map<string, string> }>();
@@ -61,7 +69,29 @@ export function createPoller(store: ReadModelStore, sources: readonly PollSource
       lastFailing = key;
       since = now.getTime();
     }
-    return { id: 'poll', stale: failing.length > 0, failing, since };
+    const loading = referrals?.loading();
+    return {
+      id: 'poll',
+      stale: failing.length > 0,
+      failing,
+      since,
+      ...(loading ? { loading } : {}),
+    };
+  }
+
+  async function pollReferrals(sync: ReferralSync, now: Date): Promise<StreamOutcome> {
+    try {
+      const { seq, changed } = await sync.cycle(now);
+      return { stream: 'referrals', ok: true, seq, changed };
+    } catch (err) {
+      log.warn({ err, stream: 'referrals' }, 'poll failed; keeping the last snapshot');
+      if (err instanceof StaleCommitError) sync.forget();
+      return {
+        stream: 'referrals',
+        ok: false,
+        error: err instanceof Error ? err.message : String(err),
+      };
+    }
   }
 
   async function pollStream(source: PollSource, now: Date): Promise<StreamOutcome> {
@@ -106,8 +136,9 @@ export function createPoller(store: ReadModelStore, sources: readonly PollSource
   /** Runs one cycle over every source at once. */
   async function pollOnce(now: Date = new Date()): Promise<PollOutcome> {
     const started = performance.now();
-    const streams = await Promise.all(
-      sources.map((s) =>
+    const streams = await Promise.all([
+      ...(referrals ? [pollReferrals(referrals, now)] : []),
+      ...sources.map((s) =>
         pollStream(s, now).catch((err: unknown): StreamOutcome => {
           known.delete(s.stream);
           log.error({ err, stream: s.stream }, 'commit failed');
@@ -118,7 +149,7 @@ export function createPoller(store: ReadModelStore, sources: readonly PollSource
           };
         }),
       ),
-    );
+    ]);
     const status = statusOf(streams, now);
     await pollStream(
       { stream: 'status', fetch: () => Promise.resolve([status]), idOf: () => 'poll' },

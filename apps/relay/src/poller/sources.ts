@@ -1,63 +1,51 @@
+import type { DeliveryError } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
-import type { Opportunity } from '@referrals/shared';
 import type { UpstreamClient } from '../upstream/client.js';
-import { ValidationMemo } from '../upstream/pageValidation.js';
 
-/** One stream the poller reads: how to fetch it whole and how to key its records. */
+/**
+ * One small stream the poller reads whole each cycle: how to fetch it and how to key its records.
+ * (The referrals are read by what changed: see referralSync.ts.)
+ */
 export interface PollSource {
   readonly stream: StreamName;
   fetch(now: Date): Promise<readonly object[]>;
   idOf(record: object): string | number;
 }
 
-/** Referrals are read back this many days (agent-console: the widest date filter). */
-export const REFERRAL_WINDOW_DAYS = 30;
-/** Page size of the referral poll; pages after the first are fetched this many at a time. */
-export const REFERRAL_PAGE_SIZE = 1000;
-const PARALLEL_PAGES = 4;
-/** How many delivery errors the read model keeps (the screen pages through them 5 at a time). */
-export const DELIVERY_ERRORS_KEPT = 100;
+/** Page size of the delivery-errors read. */
+const DELIVERY_ERRORS_PAGE = 1000;
+/**
+ * Delivery errors kept at most. The screen pages through every one the upstream reports (5 a
+ * page), so all are read; past this bound the total shown is the number kept, so no page the
+ * screen offers is empty.
+ */
+export const DELIVERY_ERRORS_KEPT = 20_000;
 
-/** MM/DD/YYYY of a date, in UTC. */
-export function upstreamDate(d: Date): string {
-  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
-  const dd = String(d.getUTCDate()).padStart(2, '0');
-  return `${mm}/${dd}/${d.getUTCFullYear()}`;
+/** Every delivery error, in the upstream's order: page 0, then the rest in parallel. */
+async function allDeliveryErrors(upstream: UpstreamClient) {
+  const first = await upstream.deliveryErrors(0, DELIVERY_ERRORS_PAGE);
+  const pages = Math.min(
+    first.totalPages,
+    Math.ceil(Math.min(first.totalElements, DELIVERY_ERRORS_KEPT) / DELIVERY_ERRORS_PAGE),
+  );
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
+      upstream.deliveryErrors(i + 1, DELIVERY_ERRORS_PAGE).then((p) => p.content),
+    ),
+  );
+  const content: DeliveryError[] = [first.content, ...rest].flat().slice(0, DELIVERY_ERRORS_KEPT);
+  const totalElements =
+    first.totalElements > DELIVERY_ERRORS_KEPT ? content.length : first.totalElements;
+  return {
+    content,
+    totalElements,
+    totalPages: Math.ceil(totalElements / DELIVERY_ERRORS_PAGE),
+  };
 }
 
-/** Every referral of the window: the first page, then the rest a few pages at a time. */
-async function allReferrals(
-  upstream: UpstreamClient,
-  now: Date,
-  memo: ValidationMemo<Opportunity>,
-) {
-  memo.startCycle();
-  try {
-    const start = upstreamDate(new Date(now.getTime() - REFERRAL_WINDOW_DAYS * 86_400_000));
-    const first = await upstream.referralsPage(0, REFERRAL_PAGE_SIZE, start, memo);
-    const pages = Math.ceil(first.totalElements / REFERRAL_PAGE_SIZE);
-    const rest: (typeof first.content)[] = [];
-    for (let p = 1; p < pages; p += PARALLEL_PAGES) {
-      const batch = Array.from({ length: Math.min(PARALLEL_PAGES, pages - p) }, (_, i) =>
-        upstream.referralsPage(p + i, REFERRAL_PAGE_SIZE, start, memo).then((r) => r.content),
-      );
-      rest.push(...(await Promise.all(batch)));
-    }
-    return [first.content, ...rest].flat();
-  } finally {
-    memo.endCycle();
-  }
-}
-
-/** The sources of every stream, read from the upstream services. */
+/** The sources of the streams read whole, from the upstream services. */
 export function pollSources(upstream: UpstreamClient): readonly PollSource[] {
-  const referralMemo = new ValidationMemo<Opportunity>((r) => r.opportunityId);
   return [
-    {
-      stream: 'referrals',
-      fetch: (now) => allReferrals(upstream, now, referralMemo),
-      idOf: (r) => (r as { opportunityId: number }).opportunityId,
-    },
     {
       stream: 'marketplaces',
       fetch: () => upstream.marketplaces(),
@@ -70,10 +58,8 @@ export function pollSources(upstream: UpstreamClient): readonly PollSource[] {
     },
     {
       stream: 'deliveryErrors',
-      // The page as a whole is one record: its order and total count are what the screen shows.
-      fetch: async () => [
-        { id: 'page0', ...(await upstream.deliveryErrors(0, DELIVERY_ERRORS_KEPT)) },
-      ],
+      // The list as a whole is one record: its order and total count are what the screen shows.
+      fetch: async () => [{ id: 'page0', ...(await allDeliveryErrors(upstream)) }],
       idOf: (r) => (r as { id: string }).id,
     },
     {

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { StoredRecord } from './changeSet.js';
 
+/** The content hash of a record's canonical JSON, as the diff compares it. */
+export const contentHash = (json: string): string =>
+  createHash('sha1').update(json).digest('base64');
+
 /** A record ready for the diff: its id, canonical JSON and content hash. */
 export interface HashedRecord extends StoredRecord {
   readonly hash: string;
@@ -47,7 +51,7 @@ export function hashRecords<T>(
     const before = known && typeof r === 'object' && r !== null ? known.get(r) : undefined;
     if (before !== undefined) return new KnownRecord(id, before, r as object);
     const json = JSON.stringify(r);
-    const hash = createHash('sha1').update(json).digest('base64');
+    const hash = contentHash(json);
     if (known && typeof r === 'object' && r !== null) known.set(r, hash);
     return { id, json, hash };
   });

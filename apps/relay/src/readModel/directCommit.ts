@@ -1,6 +1,8 @@
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
-import { diffRecords, hashRecords, isEmptyDiff } from './diff.js';
+import type { Opportunity } from '@referrals/shared';
+import { diffRecords, hashRecords, isEmptyDiff, type HashedRecord } from './diff.js';
+import { formatReferralHash, referralDates } from './referralHash.js';
 import { StaleCommitError, type ReadModelStore } from './store.js';
 
 const log = logger('readModel');
@@ -17,8 +19,9 @@ export async function commitRecord<T extends object>(
   idOf: (r: T) => string | number,
   at: number,
 ): Promise<number | undefined> {
-  const [hashed] = hashRecords([record], idOf);
-  if (!hashed) return undefined;
+  const [plain] = hashRecords([record], idOf);
+  if (!plain) return undefined;
+  const hashed = stored(stream, plain, record);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       const seq = await store.loadSeq(stream);
@@ -33,6 +36,20 @@ export async function commitRecord<T extends object>(
     }
   }
   return undefined;
+}
+
+/**
+ * The hash a stream's store keeps for a record: referrals carry their dates beside the content
+ * hash (see referralHash.ts), so the incremental poll can place a record committed here.
+ */
+function stored(stream: StreamName, hashed: HashedRecord, record: object): HashedRecord {
+  if (stream !== 'referrals') return hashed;
+  const hash = formatReferralHash({
+    valid: hashed.hash,
+    raw: '',
+    ...referralDates(record as Opportunity),
+  });
+  return { id: hashed.id, json: hashed.json, hash };
 }
 
 /**

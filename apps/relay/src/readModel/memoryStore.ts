@@ -3,8 +3,8 @@ import type { StreamName } from '../keys.js';
 import type { ChangeSet, Snapshot } from './changeSet.js';
 import type { Diff } from './diff.js';
 import {
-  CHANGE_LOG_LENGTH,
   firstSeq,
+  logLengthFor,
   MAX_DELTA_RECORDS,
   StaleCommitError,
   type ReadModelStore,
@@ -12,6 +12,7 @@ import {
 
 interface StreamState {
   seq: number;
+  meta: string | null;
   records: Map<string, string>;
   hashes: Map<string, string>;
   log: ChangeSet[];
@@ -25,7 +26,7 @@ export function createMemoryStore(): ReadModelStore {
   const state = (s: StreamName): StreamState => {
     let st = streams.get(s);
     if (!st) {
-      st = { seq: 0, records: new Map(), hashes: new Map(), log: [] };
+      st = { seq: 0, meta: null, records: new Map(), hashes: new Map(), log: [] };
       streams.set(s, st);
     }
     return st;
@@ -35,10 +36,17 @@ export function createMemoryStore(): ReadModelStore {
     kind: 'memory',
     loadHashes: (stream) => {
       const st = state(stream);
-      return Promise.resolve({ seq: st.seq, hashes: new Map(st.hashes) });
+      return Promise.resolve({ seq: st.seq, hashes: new Map(st.hashes), meta: st.meta });
     },
     loadSeq: (stream) => Promise.resolve(state(stream).seq),
-    commit: (stream, diff: Diff, expectedSeq, at) => {
+    loadMeta: (stream) => Promise.resolve({ seq: state(stream).seq, meta: state(stream).meta }),
+    saveMeta: (stream, expectedSeq, meta) => {
+      const st = state(stream);
+      if (st.seq !== expectedSeq) return Promise.resolve(false);
+      st.meta = meta;
+      return Promise.resolve(true);
+    },
+    commit: (stream, diff: Diff, expectedSeq, at, meta) => {
       const st = state(stream);
       if (st.seq !== expectedSeq) {
         return Promise.reject(new StaleCommitError(stream, expectedSeq, st.seq));
@@ -51,6 +59,7 @@ export function createMemoryStore(): ReadModelStore {
         st.records.delete(id);
         st.hashes.delete(id);
       }
+      if (meta !== undefined) st.meta = meta;
       st.seq = st.seq === 0 ? firstSeq(at) : st.seq + 1;
       const change: ChangeSet =
         diff.upserts.length + diff.removed.length > MAX_DELTA_RECORDS || expectedSeq === 0
@@ -64,7 +73,8 @@ export function createMemoryStore(): ReadModelStore {
               removed: [...diff.removed],
             };
       st.log.push(change);
-      if (st.log.length > CHANGE_LOG_LENGTH) st.log.shift();
+      const keep = logLengthFor(diff.upserts.length + diff.removed.length);
+      if (st.log.length > keep) st.log.splice(0, st.log.length - keep);
       events.emit(stream, change);
       return Promise.resolve(change);
     },

@@ -1,14 +1,10 @@
 import type { Redis } from 'ioredis';
 import { logger } from '../log.js';
+import { yieldIfDue } from './slices.js';
 import type { RedisKeys, StreamName } from '../keys.js';
 import type { ChangeSet, Snapshot, StoredRecord } from './changeSet.js';
 import type { Diff } from './diff.js';
-import {
-  CHANGE_LOG_LENGTH,
-  MAX_DELTA_RECORDS,
-  StaleCommitError,
-  type ReadModelStore,
-} from './store.js';
+import { logLengthFor, MAX_DELTA_RECORDS, StaleCommitError, type ReadModelStore } from './store.js';
 
 const log = logger('readModel');
 
@@ -39,10 +35,12 @@ end
  * commit time (ms) as its seq, so a store that restarts empty goes on above every seq it handed
  * out before: a client holding an old seq sees a gap and gets a snapshot, never changes of the
  * new store applied over the old one (see firstSeq in store.ts).
- * KEYS: seq, snapshot, hashes, changes. ARGV: expectedSeq, at, nUpserts, nRemoved, kind, body,
- * log length, then (id, json, hash) per upsert, then the removed ids.
+ * KEYS: seq, snapshot, hashes, changes, meta. ARGV: expectedSeq, at, nUpserts, nRemoved, kind,
+ * body, log length, meta ('-' leaves it as it is), then (id, json, hash) per upsert, then the
+ * removed ids.
  */
-const COMMIT_LUA = `${checkAndWrite(8, 3, 4)}
+const COMMIT_LUA = `${checkAndWrite(9, 3, 4)}
+if ARGV[8] ~= '-' then redis.call('SET', KEYS[5], ARGV[8]) end
 local seq = cur + 1
 if cur == 0 then seq = math.max(1, tonumber(ARGV[2])) end
 local id = string.format('%d', seq)
@@ -59,6 +57,13 @@ return {seq, cur}
  */
 const STAGE_LUA = `${checkAndWrite(4, 2, 3)}
 return {0, cur}
+`;
+
+/** Lua: saves the poller's note if the stream is still at ARGV[1]. KEYS: seq, meta. */
+const SAVE_META_LUA = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') ~= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
+return 1
 `;
 
 /** Appends a diff's records to a script's arguments, as `checkAndWrite` reads them. */
@@ -104,18 +109,58 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
   return {
     kind: 'redis',
     async loadHashes(stream) {
-      const [seq, hashes] = await Promise.all([
-        redis.get(keys.seq(stream)),
-        redis.hgetall(keys.hashes(stream)),
-      ]);
-      return { seq: Number(seq ?? 0), hashes: new Map(Object.entries(hashes)) };
+      // Paged (HSCAN) so a million hashes neither hold Redis nor this process in one reply; a
+      // commit during the scan moves the seq and the read starts again, and a stream that keeps
+      // moving is read in one atomic step.
+      for (let attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt += 1) {
+        const [seq, meta] = await redis.mget(keys.seq(stream), keys.meta(stream));
+        const hashes = new Map<string, string>();
+        let cursor = '0';
+        let since = performance.now();
+        do {
+          const [next, flat] = await redis.hscan(keys.hashes(stream), cursor, 'COUNT', SCAN_COUNT);
+          for (let i = 0; i + 1 < flat.length; i += 2) hashes.set(flat[i] ?? '', flat[i + 1] ?? '');
+          cursor = next;
+          since = await yieldIfDue(since);
+        } while (cursor !== '0');
+        if ((await redis.get(keys.seq(stream))) === seq)
+          return { seq: Number(seq ?? 0), hashes, meta: meta ?? null };
+      }
+      const result = await redis
+        .multi()
+        .get(keys.seq(stream))
+        .hgetall(keys.hashes(stream))
+        .get(keys.meta(stream))
+        .exec();
+      return {
+        seq: Number((result?.[0]?.[1] as string | null) ?? 0),
+        hashes: new Map(Object.entries((result?.[1]?.[1] as Record<string, string> | null) ?? {})),
+        meta: (result?.[2]?.[1] as string | null) ?? null,
+      };
     },
 
     async loadSeq(stream) {
       return Number((await redis.get(keys.seq(stream))) ?? 0);
     },
 
-    async commit(stream, whole: Diff, expectedSeq, at) {
+    async loadMeta(stream) {
+      const [seq, meta] = await redis.mget(keys.seq(stream), keys.meta(stream));
+      return { seq: Number(seq ?? 0), meta: meta ?? null };
+    },
+
+    async saveMeta(stream, expectedSeq, meta) {
+      const saved = await redis.eval(
+        SAVE_META_LUA,
+        2,
+        keys.seq(stream),
+        keys.meta(stream),
+        expectedSeq,
+        meta,
+      );
+      return saved === 1;
+    },
+
+    async commit(stream, whole: Diff, expectedSeq, at, meta) {
       const size = whole.upserts.length + whole.removed.length;
       // A large commit goes in parts; readers see them land, and the last part's reset makes
       // every mirror reload what they all add up to.
@@ -149,18 +194,20 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
       // stack at ~100,000 records (a first load of a large market).
       const args: (string | number)[] = [
         COMMIT_LUA,
-        4,
+        5,
         keys.seq(stream),
         keys.snapshot(stream),
         keys.hashes(stream),
         keys.changes(stream),
+        keys.meta(stream),
         expectedSeq,
         at,
         diff.upserts.length,
         diff.removed.length,
         delta ? 'delta' : 'reset',
         body,
-        CHANGE_LOG_LENGTH,
+        logLengthFor(size),
+        meta ?? '-',
       ];
       pushRecords(args, diff.upserts, diff.removed);
       const [seq, cur] = (await redis.call('EVAL', args)) as [number, number];

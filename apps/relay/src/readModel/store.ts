@@ -21,15 +21,34 @@ export class StaleCommitError extends Error {
 export interface ReadModelStore {
   /** 'redis' or 'memory', for health and logs. */
   readonly kind: 'redis' | 'memory';
-  /** The committed hashes and sequence number of a stream (for the diff). */
-  loadHashes(stream: StreamName): Promise<{ seq: number; hashes: Map<string, string> }>;
+  /**
+   * The committed hashes, sequence number and poller's note of a stream (for the diff). Large
+   * streams are read in pages, with turns of the event loop between them.
+   */
+  loadHashes(
+    stream: StreamName,
+  ): Promise<{ seq: number; hashes: Map<string, string>; meta: string | null }>;
   /** The last committed sequence number of a stream. */
   loadSeq(stream: StreamName): Promise<number>;
+  /** The stream's seq and the poller's note, read together. */
+  loadMeta(stream: StreamName): Promise<{ seq: number; meta: string | null }>;
+  /**
+   * Saves the poller's note without a commit, if the stream is still at `expectedSeq` (a cycle
+   * that changed nothing still moves its watermark and pass on); false when it is not.
+   */
+  saveMeta(stream: StreamName, expectedSeq: number, meta: string): Promise<boolean>;
   /**
    * Applies a diff atomically, if the stream is still at `expectedSeq`; returns the change set
-   * committed (with the new seq). Throws StaleCommitError otherwise.
+   * committed (with the new seq). Throws StaleCommitError otherwise. `meta` (the poller's note:
+   * where it has read up to) is saved in the same step, when given.
    */
-  commit(stream: StreamName, diff: Diff, expectedSeq: number, at: number): Promise<ChangeSet>;
+  commit(
+    stream: StreamName,
+    diff: Diff,
+    expectedSeq: number,
+    at: number,
+    meta?: string,
+  ): Promise<ChangeSet>;
   /** The whole stream as committed. */
   snapshot(stream: StreamName): Promise<Snapshot>;
   /** Change sets after `seq`, oldest first; null when the log no longer reaches back that far. */
@@ -41,8 +60,22 @@ export interface ReadModelStore {
 
 /** Change sets larger than this are logged as a reset: readers reload the snapshot. */
 export const MAX_DELTA_RECORDS = 5000;
-/** How many change sets each stream's log keeps. */
+/** How many change sets each stream's log keeps at most. */
 export const CHANGE_LOG_LENGTH = 1000;
+/** About how many records the change sets a log keeps add up to (a first load's are large). */
+const CHANGE_LOG_RECORDS = 200_000;
+
+/**
+ * How many change sets a log keeps after a commit of `size` records: fewer as they grow, so a
+ * first load of 1,000,000 referrals in parts does not keep a second copy of the market in the log.
+ * A reader that falls further behind reloads the snapshot.
+ */
+export function logLengthFor(size: number): number {
+  return Math.max(
+    50,
+    Math.min(CHANGE_LOG_LENGTH, Math.floor(CHANGE_LOG_RECORDS / Math.max(1, size))),
+  );
+}
 
 /**
  * The seq of a stream's first commit: the commit time in ms rather than 1, so sequence numbers

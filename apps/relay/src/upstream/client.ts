@@ -22,7 +22,7 @@ import {
   type PriorityEntry,
 } from '@referrals/shared';
 import { createUpstreamHttp, UpstreamError, type UpstreamHttpOptions } from './http.js';
-import { validatePage, type ValidationMemo } from './pageValidation.js';
+import { rawPage } from './pageValidation.js';
 
 /** Where the upstream services live. */
 export interface UpstreamUrls {
@@ -59,23 +59,31 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
   return {
     http,
 
-    /** One page of referrals added since startDate (MM/DD/YYYY), newest first. */
-    referralsPage: async (
-      page: number,
-      size: number,
-      startDate: string,
-      memo?: ValidationMemo<Opportunity>,
-    ) =>
-      validatePage(
+    /**
+     * One page of the referrals added since startDate (MM/DD/YYYY) in the given order (`field,dir`
+     * keys, first key first). Only the envelope is checked: the poll validates the records that
+     * changed (see poller/referralSync.ts).
+     */
+    referralPage: async (q: {
+      readonly page: number;
+      readonly size: number;
+      readonly sort: readonly string[];
+      readonly startDate: string;
+    }) =>
+      rawPage(
         await http.send({
           baseUrl: opp,
           method: 'GET',
           path: '/api/v1/marketplace-opportunities',
-          query: { page, size, sort: 'addDate,desc', startDate },
+          query: { page: q.page, size: q.size, sort: q.sort, startDate: q.startDate },
         }),
-        opportunitySchema,
         'GET /api/v1/marketplace-opportunities',
-        memo,
+      ),
+
+    /** One referral as the upstream sends it (not validated), or null when it has none. */
+    referralRaw: (id: number): Promise<unknown> =>
+      emptyOn([404], null, () =>
+        http.send({ baseUrl: opp, method: 'GET', path: `/api/v1/opportunity/${id}` }),
       ),
 
     referral: (id: number): Promise<Opportunity> =>

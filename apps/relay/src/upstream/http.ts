@@ -24,7 +24,10 @@ export interface UpstreamRequest {
   readonly baseUrl: string;
   readonly method: 'GET' | 'POST';
   readonly path: string;
-  readonly query?: Readonly<Record<string, string | number | undefined | null>>;
+  /** Query parameters; an array value repeats the parameter (`sort=a&sort=b`). */
+  readonly query?: Readonly<
+    Record<string, string | number | readonly (string | number)[] | undefined | null>
+  >;
   readonly body?: unknown;
   /** Send the basic-auth header (every call but the prepaid balance). */
   readonly basicAuth?: boolean;
@@ -49,7 +52,8 @@ const log = logger('upstream');
 export function buildUrl(req: Pick<UpstreamRequest, 'baseUrl' | 'path' | 'query'>): string {
   const url = new URL(req.path, `${req.baseUrl}/`);
   for (const [k, v] of Object.entries(req.query ?? {})) {
-    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+    if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, String(item));
+    else if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   }
   return url.toString();
 }

@@ -1,7 +1,7 @@
 import { opportunitySchema } from '@referrals/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UpstreamError } from './http.js';
-import { validatePage, ValidationMemo } from './pageValidation.js';
+import { rawPage, validatePage, validateRecords } from './pageValidation.js';
 
 const raw = (id: number, city: string) => ({
   opportunityId: id,
@@ -9,6 +9,7 @@ const raw = (id: number, city: string) => ({
   marketplaceStatus: 'Available',
   addDate: '2026-11-21T10:00:00Z',
   city,
+  notAField: 'dropped',
 });
 const page = (rows: object[]) => ({
   content: rows,
@@ -16,81 +17,33 @@ const page = (rows: object[]) => ({
   numberOfElements: rows.length,
 });
 
-describe('validation memo across poll cycles', () => {
-  it('validates a record again only when its raw JSON changed', () => {
-    const memo = new ValidationMemo<{ id: number }>((r) => r.id);
-    const check = vi.fn((r: unknown) => ({ ...(r as { id: number }) }));
-    memo.startCycle();
-    memo.validate({ id: 1, v: 'a' }, check);
-    memo.validate({ id: 2, v: 'a' }, check);
-    memo.startCycle();
-    const same = memo.validate({ id: 1, v: 'a' }, check);
-    memo.validate({ id: 2, v: 'b' }, check);
-    expect(check).toHaveBeenCalledTimes(3);
-    expect(same).toEqual({ id: 1, v: 'a' });
+describe('upstream page validation', () => {
+  it('checks the envelope and leaves the records as they came', () => {
+    const p = rawPage(page([raw(1, 'Austin')]), 'test');
+    expect(p.totalElements).toBe(1);
+    expect(p.content[0]).toMatchObject({ notAField: 'dropped' });
+    expect(() => rawPage({ content: 'nope', totalElements: 1 }, 'test')).toThrow(UpstreamError);
+    expect(() => rawPage({ content: [], totalElements: -1, numberOfElements: 0 }, 'test')).toThrow(
+      /invalid answer from test/,
+    );
   });
 
-  it('forgets records a cycle did not see', () => {
-    const memo = new ValidationMemo<{ id: number }>((r) => r.id);
-    const check = vi.fn((r: unknown) => r as { id: number });
-    memo.startCycle();
-    memo.validate({ id: 1 }, check);
-    memo.startCycle();
-    memo.startCycle();
-    memo.validate({ id: 1 }, check);
-    expect(check).toHaveBeenCalledTimes(2);
+  it('validates records in order, dropping unknown fields', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => raw(i + 1, `City ${i}`));
+    const valid = await validateRecords(rows, opportunitySchema, 'test');
+    expect(valid.map((r) => r.opportunityId)).toEqual(rows.map((r) => r.opportunityId));
+    expect(valid[0]).not.toHaveProperty('notAField');
+    const whole = await validatePage(page(rows), opportunitySchema, 'test');
+    expect(JSON.stringify(whole.content)).toBe(JSON.stringify(valid));
   });
 
-  it('holds one cycle of records between cycles, not two', () => {
-    const memo = new ValidationMemo<{ id: number }>((r) => r.id);
-    const check = vi.fn((r: unknown) => r as { id: number });
-    memo.startCycle();
-    memo.validate({ id: 1 }, check);
-    memo.validate({ id: 2 }, check);
-    memo.endCycle();
-    memo.startCycle();
-    memo.validate({ id: 3 }, check);
-    expect(memo.size).toBe(3);
-    memo.endCycle();
-    expect(memo.size).toBe(1);
-    memo.startCycle();
-    memo.validate({ id: 3 }, check);
-    expect(check).toHaveBeenCalledTimes(3);
-  });
-
-  it('gives the same page as validating afresh, and still refuses a bad record', async () => {
-    const memo = new ValidationMemo<ReturnType<typeof opportunitySchema.validateSync>>(
-      (r) => r.opportunityId,
-    );
-    memo.startCycle();
-    const first = await validatePage(
-      page([raw(1, 'Austin'), raw(2, 'Waco')]),
-      opportunitySchema,
-      'test',
-      memo,
-    );
-    memo.startCycle();
-    const second = await validatePage(
-      page([raw(1, 'Austin'), raw(2, 'Tyler')]),
-      opportunitySchema,
-      'test',
-      memo,
-    );
-    const fresh = await validatePage(
-      page([raw(1, 'Austin'), raw(2, 'Tyler')]),
-      opportunitySchema,
-      'test',
-    );
-    expect(JSON.stringify(second.content)).toBe(JSON.stringify(fresh.content));
-    expect(second.content[0]).toBe(first.content[0]);
-    memo.startCycle();
+  it('refuses a page with one bad record, naming the call', async () => {
     await expect(
       validatePage(
         page([raw(1, 'Austin'), { opportunityId: 2, opportunityType: 'NOPE' }]),
         opportunitySchema,
-        'test',
-        memo,
+        'GET /x',
       ),
-    ).rejects.toBeInstanceOf(UpstreamError);
+    ).rejects.toThrow(/invalid answer from GET \/x/);
   });
 });

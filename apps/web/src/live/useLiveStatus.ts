@@ -1,9 +1,10 @@
+import type { LiveStatus } from '@referrals/shared';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useServices } from '../app/services';
 import { useTopic } from './useTopic';
 
 /** What the live indicator shows. */
-export type LiveState = 'live' | 'reconnecting' | 'stale';
+export type LiveState = 'live' | 'loading' | 'reconnecting' | 'stale';
 
 const STATUS_TOPIC = { kind: 'status' } as const;
 
@@ -17,5 +18,19 @@ export const useLiveStatus = (): LiveState => {
   const connection = useSyncExternalStore(subscribe, () => live.connectionState());
   const { items } = useTopic(STATUS_TOPIC);
   if (connection !== 'connected') return 'reconnecting';
-  return items.some((s) => s.stale) ? 'stale' : 'live';
+  if (items.some((s) => s.stale)) return 'stale';
+  return items.some((s) => s.loading) ? 'loading' : 'live';
 };
+
+/**
+ * While the relay's first load of the market runs: referrals loaded so far and expected; null
+ * once the market is whole.
+ */
+export const useLoadProgress = (): LiveStatus['loading'] | null => {
+  const { items } = useTopic(STATUS_TOPIC);
+  return items.find((s) => s.loading)?.loading ?? null;
+};
+
+/** 'Loading referrals: 120,000 of 1,000,000 so far.' */
+export const loadingText = (p: NonNullable<LiveStatus['loading']>): string =>
+  `Loading referrals: ${p.loaded.toLocaleString('en-US')} of ${p.expected.toLocaleString('en-US')} so far.`;

@@ -14,6 +14,11 @@ export interface LiveStatus {
   readonly failing: readonly string[];
   /** When the status last changed (epoch ms). */
   readonly since: number;
+  /**
+   * While the relay's first load of the market runs: referrals loaded so far and expected. Lists
+   * answer with what has arrived meanwhile.
+   */
+  readonly loading?: { readonly loaded: number; readonly expected: number };
 }
 
 /** The latest delivery errors as one item: the page as the upstream returned it. */

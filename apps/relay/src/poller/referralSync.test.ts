@@ -1,0 +1,350 @@
+import { opportunitySchema } from '@referrals/shared';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../readModel/memoryStore.js';
+import type { ReadModelStore } from '../readModel/store.js';
+import type { RawPage } from '../upstream/pageValidation.js';
+import { ReferralSync, type ReadPage } from './referralSync.js';
+
+const DAY = 86_400_000;
+const T0 = Date.parse('2026-11-20T12:00:00.000Z');
+
+interface Rec {
+  opportunityId: number;
+  opportunityType: 'CIR';
+  marketplaceStatus: 'Available' | 'Claimed';
+  addDate: string;
+  lastModDate: string;
+  city: string;
+}
+
+/**
+ * An upstream with the opportunity list's paging, sorts and startDate filter, whose market the
+ * test changes as a real service would (with and without a new lastModDate) and which can change
+ * it between any two reads (`between`).
+ */
+class FakeUpstream {
+  readonly records = new Map<number, Rec>();
+  now = T0;
+  nextId = 1;
+  reads = 0;
+  between: (() => void) | undefined;
+
+  add(ageMs: number): Rec {
+    const at = new Date(this.now - ageMs).toISOString();
+    const r: Rec = {
+      opportunityId: this.nextId++,
+      opportunityType: 'CIR',
+      marketplaceStatus: 'Available',
+      addDate: at,
+      lastModDate: at,
+      city: 'Austin',
+    };
+    this.records.set(r.opportunityId, r);
+    return r;
+  }
+
+  /** A change the service stamps. */
+  touch(id: number, city: string): void {
+    const r = this.records.get(id);
+    if (r) Object.assign(r, { city, lastModDate: new Date(this.now).toISOString() });
+  }
+
+  /** A change that does not move lastModDate. */
+  silent(id: number, city: string): void {
+    const r = this.records.get(id);
+    if (r) r.city = city;
+  }
+
+  readonly page: ReadPage = (q) => {
+    this.reads += 1;
+    this.between?.();
+    const [mm, dd, yyyy] = q.startDate.split('/').map(Number);
+    const from = Date.UTC(yyyy as number, (mm as number) - 1, dd);
+    const key = q.sort[0]?.startsWith('lastModDate') ? 'lastModDate' : 'addDate';
+    const rows = [...this.records.values()]
+      .filter((r) => Date.parse(r.addDate) >= from)
+      .sort((a, b) => b[key].localeCompare(a[key]) || b.opportunityId - a.opportunityId);
+    const content = rows.slice(q.page * q.size, (q.page + 1) * q.size).map((r) => ({ ...r }));
+    const answer: RawPage = {
+      content,
+      totalElements: rows.length,
+      numberOfElements: content.length,
+    };
+    return Promise.resolve(answer);
+  };
+
+  readonly one = (id: number): Promise<unknown> => {
+    this.reads += 1;
+    const r = this.records.get(id);
+    return Promise.resolve(r ? { ...r } : null);
+  };
+
+  /** The window as the store should hold it: id → validated JSON. */
+  window(): Map<string, string> {
+    const from = new Date(this.now - 30 * DAY);
+    const start = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
+    const out = new Map<string, string>();
+    for (const r of this.records.values()) {
+      if (Date.parse(r.addDate) < start) continue;
+      const valid = opportunitySchema.validateSync(r, { stripUnknown: true });
+      out.set(String(r.opportunityId), JSON.stringify(valid));
+    }
+    return out;
+  }
+}
+
+const CHUNKS = { min: 3, max: 7, perPass: 4 };
+
+function setUp(n: number, store: ReadModelStore = createMemoryStore()) {
+  const up = new FakeUpstream();
+  for (let i = 0; i < n; i += 1) up.add(((n - i) * 7 * DAY) / Math.max(1, n));
+  const sync = new ReferralSync(store, up.page, up.one, {
+    slackMs: 5000,
+    loadBudgetMs: 1e9,
+    chunks: CHUNKS,
+  });
+  const cycle = () => sync.cycle(new Date(up.now));
+  const stored = async () => (await store.snapshot('referrals')).records;
+  return { up, sync, store, cycle, stored };
+}
+
+/** Runs cycles until a whole pass started and ended after this call. */
+async function fullPass(sync: ReferralSync, cycle: () => Promise<unknown>) {
+  const start = sync.stats().passes;
+  for (let i = 0; i < 200 && sync.stats().passes < start + 2; i += 1) await cycle();
+  expect(sync.stats().passes).toBeGreaterThanOrEqual(start + 2);
+}
+
+describe('referral sync', () => {
+  it('loads an empty store in chunks, then reads only what changed', async () => {
+    const { up, sync, cycle, stored } = setUp(20);
+    await cycle();
+    expect(sync.stats().loading).toBeNull();
+    expect(await stored()).toEqual(up.window());
+
+    // Steady state: one small change read and one chunk per cycle.
+    up.reads = 0;
+    up.now += 3000;
+    up.touch(5, 'Waco');
+    const outcome = await cycle();
+    expect(outcome.changed).toBe(1);
+    expect(up.reads).toBe(2);
+    expect(JSON.parse((await stored()).get('5') ?? '{}')).toMatchObject({ city: 'Waco' });
+  });
+
+  it('reports progress while a first load runs over several cycles', async () => {
+    const store = createMemoryStore();
+    const up = new FakeUpstream();
+    for (let i = 0; i < 30; i += 1) up.add(i * DAY);
+    let budget = 0;
+    const sync = new ReferralSync(store, up.page, up.one, {
+      slackMs: 5000,
+      get loadBudgetMs() {
+        return budget;
+      },
+      chunks: CHUNKS,
+    });
+    await sync.cycle(new Date(up.now));
+    expect(sync.loading()).toEqual({ loaded: 7, expected: 30 });
+    expect((await store.snapshot('referrals')).records.size).toBe(7);
+    budget = 1e9;
+    await sync.cycle(new Date(up.now));
+    expect(sync.loading()).toBeNull();
+    expect((await store.snapshot('referrals')).records.size).toBe(30);
+  });
+
+  it('catches changes that kept their lastModDate, and deletions, within one pass', async () => {
+    const { up, sync, cycle, stored } = setUp(40);
+    await fullPass(sync, cycle);
+    up.now += 1000;
+    up.silent(3, 'Silent');
+    up.silent(33, 'Quiet');
+    up.records.delete(10);
+    up.records.delete(11);
+    await cycle();
+    await fullPass(sync, cycle);
+    expect(await stored()).toEqual(up.window());
+  });
+
+  it('drops referrals that age out of the window as time passes', async () => {
+    const { up, cycle, stored } = setUp(10);
+    await cycle();
+    const oldest = up.add(29 * DAY);
+    up.now += 1000;
+    await cycle();
+    expect((await stored()).has(String(oldest.opportunityId))).toBe(true);
+    up.now += 2 * DAY;
+    await cycle();
+    expect((await stored()).has(String(oldest.opportunityId))).toBe(false);
+    expect(await stored()).toEqual(up.window());
+  });
+
+  it('goes on from the saved note when another instance takes over mid-pass', async () => {
+    const store = createMemoryStore();
+    const { up, sync, cycle } = setUp(40, store);
+    await cycle();
+    up.now += 1000;
+    await cycle();
+    const page = sync.stats().pass?.page ?? 0;
+    expect(page).toBeGreaterThan(0);
+    up.silent(39, 'Changed while nobody polled');
+    up.touch(2, 'Touched while nobody polled');
+    up.records.delete(20);
+    const next = new ReferralSync(store, up.page, up.one, {
+      slackMs: 5000,
+      loadBudgetMs: 1e9,
+      chunks: CHUNKS,
+    });
+    up.now += 1000;
+    await next.cycle(new Date(up.now));
+    // It goes on from the note the first one saved: the stamped change is in at once, and the
+    // pass goes on where it was rather than starting again.
+    expect(next.stats().pass?.page).toBe(page + 1);
+    expect(JSON.parse((await store.snapshot('referrals')).records.get('2') ?? '{}')).toMatchObject({
+      city: 'Touched while nobody polled',
+    });
+    await fullPass(next, () => next.cycle(new Date((up.now += 1000))));
+    expect((await store.snapshot('referrals')).records).toEqual(up.window());
+  });
+
+  it('keeps a claim committed by another writer over an older read of the same referral', async () => {
+    const { up, store, cycle, stored } = setUp(10);
+    await cycle();
+    // A claim's answer is committed directly by another instance, with a newer lastModDate than
+    // what this cycle reads (the read happens before the claim lands upstream).
+    up.between = () => {
+      up.between = undefined;
+      void (async () => {
+        const { seq } = await store.loadHashes('referrals');
+        const claimed = { ...up.records.get(4)!, marketplaceStatus: 'Claimed' as const };
+        claimed.lastModDate = new Date(up.now + 500).toISOString();
+        const json = JSON.stringify(
+          opportunitySchema.validateSync(claimed, { stripUnknown: true }),
+        );
+        await store.commit(
+          'referrals',
+          { upserts: [{ id: '4', json, hash: 'direct' }], removed: [], added: 0 },
+          seq,
+          up.now,
+        );
+      })();
+    };
+    up.now += 1000;
+    up.touch(4, 'Read before the claim');
+    await cycle();
+    expect(JSON.parse((await stored()).get('4') ?? '{}')).toMatchObject({
+      marketplaceStatus: 'Claimed',
+    });
+  });
+
+  it('catches silent changes and deletions made before a pass, while deletes shift its pages', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 10, max: 60 }),
+        fc.array(fc.tuple(fc.boolean(), fc.nat()), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        async (n, changes, racingDeletes) => {
+          const { up, sync, cycle, stored } = setUp(n);
+          await cycle();
+          const changed = new Set<number>();
+          for (const [silent, pick] of changes) {
+            const all = [...up.records.keys()];
+            const id = all[pick % all.length] as number;
+            if (silent) up.silent(id, `s${pick}`);
+            else up.records.delete(id);
+            changed.add(id);
+          }
+          // Deletes of other referrals between the pass's reads shift its pages under it.
+          const racing = [...racingDeletes];
+          up.between = () => {
+            const pick = racing.shift();
+            if (pick === undefined) return;
+            const others = [...up.records.keys()].filter((id) => !changed.has(id));
+            if (others.length > 0) up.records.delete(others[pick % others.length] as number);
+          };
+          const start = sync.stats().passes;
+          while (sync.stats().passes < start + 2) {
+            up.now += 3000;
+            await cycle();
+          }
+          const now = await stored();
+          const want = up.window();
+          for (const id of changed) expect(now.get(String(id))).toBe(want.get(String(id)));
+        },
+      ),
+      { numRuns: Number(process.env.RUNS ?? 300) },
+    );
+  });
+
+  it('matches the upstream after any run of changes, some made between its reads', async () => {
+    type Op =
+      | { kind: 'add'; age: number }
+      | { kind: 'touch' | 'silent' | 'delete'; pick: number }
+      | { kind: 'time'; ms: number }
+      | { kind: 'cycle'; racing: boolean };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ kind: fc.constant('add' as const), age: fc.integer({ min: 0, max: 31 * DAY }) }),
+      fc.record({
+        kind: fc.constantFrom('touch' as const, 'silent' as const, 'delete' as const),
+        pick: fc.nat(),
+      }),
+      fc.record({ kind: fc.constant('time' as const), ms: fc.integer({ min: 0, max: DAY }) }),
+      fc.record({ kind: fc.constant('cycle' as const), racing: fc.boolean() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 30 }),
+        fc.array(op, { maxLength: 40 }),
+        fc.array(op, { maxLength: 6 }),
+        async (n, ops, racers) => {
+          const { up, sync, cycle, stored } = setUp(n);
+          let stamped = new Set<number>();
+          const ids = () => [...up.records.keys()];
+          const apply = (o: Op) => {
+            const all = ids();
+            const id = o.kind !== 'add' && 'pick' in o ? all[o.pick % Math.max(1, all.length)] : 0;
+            if (o.kind === 'add') up.add(o.age);
+            else if (o.kind === 'time') up.now += o.ms;
+            else if (id === undefined) return;
+            else if (o.kind === 'touch') up.touch(id, `t${up.now}`);
+            else if (o.kind === 'silent') up.silent(id, `s${up.now}`);
+            else if (o.kind === 'delete') up.records.delete(id);
+            if (o.kind === 'touch' && id !== undefined) stamped.add(id);
+          };
+          for (const o of ops) {
+            if (o.kind !== 'cycle') {
+              apply(o);
+              continue;
+            }
+            const racing = o.racing ? [...racers] : [];
+            up.between = () => {
+              const r = racing.shift();
+              if (r && r.kind !== 'cycle') apply(r);
+            };
+            const touched = stamped;
+            stamped = new Set();
+            await cycle();
+            up.between = undefined;
+            // With nothing changing under it, a cycle brings in every stamped change made since
+            // the one before.
+            if (!o.racing) {
+              const now = await stored();
+              const want = up.window();
+              for (const id of touched)
+                if (want.has(String(id))) expect(now.get(String(id))).toBe(want.get(String(id)));
+            }
+            up.now += 3000;
+          }
+          up.between = undefined;
+          await fullPass(sync, () => {
+            up.now += 3000;
+            return cycle();
+          });
+          expect(await stored()).toEqual(up.window());
+        },
+      ),
+      { numRuns: Number(process.env.RUNS ?? 300) },
+    );
+  });
+});

@@ -1,0 +1,647 @@
+import { opportunitySchema, type LiveStatus, type Opportunity } from '@referrals/shared';
+import { logger } from '../log.js';
+import { CountedTree } from '../readModel/listIndex/countedTree.js';
+import { contentHash } from '../readModel/diff.js';
+import {
+  formatReferralHash,
+  parseReferralHash,
+  referralDates,
+  type ReferralHash,
+} from '../readModel/referralHash.js';
+import { yieldIfDue } from '../readModel/slices.js';
+import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
+import { UpstreamError } from '../upstream/http.js';
+import { validateRecords, type RawPage } from '../upstream/pageValidation.js';
+
+const log = logger('poller');
+
+/** Referrals are read back this many days (agent-console: the widest date filter). */
+export const REFERRAL_WINDOW_DAYS = 30;
+
+/** The orders the sync reads in: newest change first, and newest referral first. */
+const BY_CHANGE = ['lastModDate,desc', 'opportunityId,desc'] as const;
+const BY_ADDED = ['addDate,desc', 'opportunityId,desc'] as const;
+
+/**
+ * Sizes of the change read: a first small page, which in a steady market holds every change
+ * since the last cycle, then larger pages when it does not.
+ */
+const FIRST_CHANGE_PAGE = 100;
+const CHANGE_PAGE = 1000;
+
+/**
+ * Chunk size of the reconciliation: a pass takes about PASS_CHUNKS intervals (under a minute at
+ * 3 s), within the upstream's page bounds: 100,000 referrals in 18 chunks of 5,556; 1,000,000 in
+ * 100 chunks of 10,000 (five minutes at 3 s: the largest page the upstream serves).
+ */
+const PASS_CHUNKS = 18;
+const MIN_CHUNK = 1000;
+export const MAX_CHUNK = 10_000;
+
+/** Referrals a chunk's gap (see readChunk) is checked by, one request each, per cycle at most. */
+const GAP_LOOKUPS = 50;
+
+/**
+ * Records per commit: each part reaches every relay as a delta (not a reload), small enough that
+ * applying it stays a short task on their event loops.
+ */
+export const COMMIT_PART = 2000;
+
+/** MM/DD/YYYY of a date, in UTC. */
+export function upstreamDate(d: Date): string {
+  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(d.getUTCDate()).padStart(2, '0');
+  return `${mm}/${dd}/${d.getUTCFullYear()}`;
+}
+
+/** The start of the window the upstream serves for `now`: midnight UTC, 30 days back. */
+function windowOf(now: Date): { startDate: string; startMs: number } {
+  const d = new Date(now.getTime() - REFERRAL_WINDOW_DAYS * 86_400_000);
+  return {
+    startDate: upstreamDate(d),
+    startMs: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()),
+  };
+}
+
+/** A referral the store holds, as the sync knows it. */
+interface Known extends ReferralHash {
+  readonly id: number;
+}
+
+/** A place in the newest-first order of the window: (addDate desc, id desc). */
+type Place = Pick<Known, 'added' | 'id'>;
+const byPlace = (a: Place, b: Place): number => b.added - a.added || b.id - a.id;
+
+/** Where a reconciliation pass has got to. */
+interface Pass {
+  /** Page size of this pass (fixed for the pass: pages are offsets). */
+  readonly size: number;
+  /** The next page to read. */
+  page: number;
+  /**
+   * The last place checked: every referral before it (newer) was compared with the upstream in
+   * this pass; null at the start.
+   */
+  upper: Place | null;
+  readonly startedAt: number;
+}
+
+/** What the sync saves with each commit, so another instance can take over where it stopped. */
+interface Note {
+  /** The change watermark: every change up to it (less the slack) has been read. */
+  readonly w: number | null;
+  readonly pass: Pass | null;
+  /** A first load completed. */
+  readonly loaded: boolean;
+  readonly total: number;
+}
+
+/** How far the first load has got (the status stream's `loading`). */
+export type LoadProgress = NonNullable<LiveStatus['loading']>;
+
+/** Figures of the sync, for metrics, the bench and tests. */
+export interface SyncStats {
+  readonly referrals: number;
+  readonly watermark: number | null;
+  readonly loading: LoadProgress | null;
+  readonly passes: number;
+  readonly lastPassMs: number | null;
+  readonly pass: { readonly page: number; readonly size: number } | null;
+  readonly requests: number;
+}
+
+/** The upstream read the sync makes: one page of the window in an order. */
+export type ReadPage = (q: {
+  readonly page: number;
+  readonly size: number;
+  readonly sort: readonly string[];
+  readonly startDate: string;
+}) => Promise<RawPage>;
+
+/** Reads one referral by id as the upstream sends it; null when the upstream has none. */
+export type ReadOne = (id: number) => Promise<unknown>;
+
+export interface ReferralSyncOptions {
+  /** Changes whose lastModDate is this close below the watermark are read again. */
+  readonly slackMs: number;
+  /** Time a first-load cycle may spend reading chunks before it commits and lets others run. */
+  readonly loadBudgetMs: number;
+  /** Chunk bounds of a pass (tests use small ones): see PASS_CHUNKS. */
+  readonly chunks?: { readonly min: number; readonly max: number; readonly perPass: number };
+}
+
+/** The outcome of one cycle. */
+export interface SyncOutcome {
+  readonly seq: number;
+  readonly changed: number;
+  readonly requests: number;
+}
+
+/** One cycle's staged changes: later reads replace earlier ones. */
+class Staged {
+  readonly upserts = new Map<number, { known: Known; json: string }>();
+  /** Raw hashes learnt for records that did not change (kept in memory only). */
+  readonly raws = new Map<number, string>();
+  readonly removed = new Set<number>();
+
+  upsert(known: Known, json: string): void {
+    this.removed.delete(known.id);
+    this.upserts.set(known.id, { known, json });
+  }
+
+  remove(id: number): void {
+    this.upserts.delete(id);
+    this.removed.add(id);
+  }
+
+  get size(): number {
+    return this.upserts.size + this.removed.size;
+  }
+}
+
+/**
+ * The referrals stream, read by what changed instead of whole (issue 17):
+ * - each cycle reads the window sorted by lastModDate, newest first, down to the watermark less a
+ *   slack (usually one request of 100);
+ * - it also reads one chunk of a reconciliation pass over the whole window, newest referral first,
+ *   and compares the chunk with the store: a record that changed without a new lastModDate is
+ *   upserted, one the store holds in the chunk's range that the upstream no longer has is removed;
+ * - referrals older than the window are removed as the window moves.
+ *
+ * Reads never overlap and are applied in the order they were made, so a chunk never overwrites a
+ * newer change (DBLog interleaves chunks with the change log for the same reason; here both come
+ * from one loop). A chunk's range is where the previous chunk stopped to where this one stops: if
+ * inserts shifted the pages, the chunk overlaps the last (harmless); if deletes shifted them, the
+ * chunk starts past referrals no chunk has read, and the previous page is read again.
+ *
+ * A store with no referrals is loaded in chunks a cycle at a time, each committed as it lands, with
+ * the change read running alongside, so the first rows are visible at once and changes made
+ * during a long load are not lost.
+ *
+ * The watermark and the pass are saved with each commit: a relay that takes the poll over goes on
+ * from there.
+ */
+export class ReferralSync {
+  private known = new Map<number, Known>();
+  private placed = new CountedTree<Known>(byPlace, 1);
+  private seq = 0;
+  private watermark: number | null = null;
+  private pass: Pass | null = null;
+  private loaded = false;
+  private total = 0;
+  private loadedState = false;
+  private passes = 0;
+  private lastPassMs: number | null = null;
+  private requests = 0;
+
+  constructor(
+    private readonly store: ReadModelStore,
+    private readonly read: ReadPage,
+    private readonly readOne: ReadOne,
+    private readonly options: ReferralSyncOptions,
+  ) {}
+
+  /** Figures for metrics and tests. */
+  stats(): SyncStats {
+    return {
+      referrals: this.known.size,
+      watermark: this.watermark,
+      loading: this.loadedState && !this.loaded ? this.progress() : null,
+      passes: this.passes,
+      lastPassMs: this.lastPassMs,
+      pass: this.pass ? { page: this.pass.page, size: this.pass.size } : null,
+      requests: this.requests,
+    };
+  }
+
+  /** Rows loaded and expected while a first load runs; null once the market is whole. */
+  loading(): LoadProgress | null {
+    return this.loadedState && !this.loaded ? this.progress() : null;
+  }
+
+  private progress(): LoadProgress {
+    return { loaded: this.known.size, expected: Math.max(this.total, this.known.size) };
+  }
+
+  /** Forgets what it knows: the next cycle reads the store again (another poller committed). */
+  forget(): void {
+    this.loadedState = false;
+  }
+
+  /** One cycle: the changes, then one chunk (or, while loading, as many as the budget allows). */
+  async cycle(now: Date): Promise<SyncOutcome> {
+    const startedRequests = this.requests;
+    await this.refresh();
+    const { startDate, startMs } = windowOf(now);
+    const staged = new Staged();
+
+    this.ageOut(startMs, staged);
+    let watermark = this.watermark;
+    if (watermark === null) {
+      // A fresh store: everything changed up to the newest change is read by the chunks, which
+      // all come after this read; later changes by the change reads.
+      const top = await this.fetch({ page: 0, size: 1, sort: BY_CHANGE, startDate });
+      const first = top.content[0] as Opportunity | undefined;
+      watermark = first ? referralDates(first).lastMod : now.getTime();
+      this.total = top.totalElements;
+    } else {
+      watermark = await this.readChanges(watermark, startDate, staged);
+    }
+
+    const pass = this.pass ?? this.newPass(now.getTime());
+    const loading = !this.loaded;
+    const started = performance.now();
+    let finished = false;
+    do {
+      finished = await this.readChunk(pass, startDate, startMs, staged);
+    } while (
+      loading &&
+      !finished &&
+      performance.now() - started < this.options.loadBudgetMs &&
+      staged.size < 50_000
+    );
+
+    const note = (): Note => ({
+      w: watermark,
+      pass: finished ? null : pass,
+      loaded: this.loaded || finished,
+      total: this.total,
+    });
+    const changed = staged.size;
+    await this.commit(staged, now.getTime(), note);
+    this.watermark = watermark;
+    this.pass = finished ? null : pass;
+    if (finished) {
+      this.passes += 1;
+      this.lastPassMs = now.getTime() - pass.startedAt;
+      this.loaded = true;
+    }
+    return { seq: this.seq, changed, requests: this.requests - startedRequests };
+  }
+
+  /**
+   * Brings what the sync knows up to the store: what other writers committed since (claims, or
+   * another instance that polled), and the note of whichever instance polled last, so the
+   * watermark and the pass go on from there however the poll moves between instances.
+   */
+  private async refresh(): Promise<void> {
+    if (this.loadedState) {
+      const { seq, meta } = await this.store.loadMeta('referrals');
+      if (seq !== this.seq) await this.catchUp();
+      const note = parseNote(meta);
+      if (this.loadedState && note) this.adopt(note);
+    }
+    if (!this.loadedState) await this.loadState();
+  }
+
+  private adopt(note: Note): void {
+    this.watermark = note.w;
+    this.pass = note.pass;
+    this.loaded = note.loaded;
+    this.total = note.total;
+  }
+
+  /** Reads what the store holds: the referrals' hashes and the note of the last commit. */
+  private async loadState(): Promise<void> {
+    const { seq, hashes, meta } = await this.store.loadHashes('referrals');
+    const known = new Map<number, Known>();
+    const placed: Known[] = [];
+    let since = performance.now();
+    let n = 0;
+    let newest = -Infinity;
+    for (const [id, text] of hashes) {
+      const k: Known = { id: Number(id), ...parseReferralHash(text) };
+      known.set(k.id, k);
+      if (Number.isFinite(k.added)) placed.push(k);
+      if (k.lastMod > newest) newest = k.lastMod;
+      if ((++n & 1023) === 0) since = await yieldIfDue(since);
+    }
+    placed.sort(byPlace);
+    const tree = new CountedTree<Known>(byPlace, 1);
+    await tree.loadInSlices(placed, () => 0);
+    this.known = known;
+    this.placed = tree;
+    this.seq = seq;
+    // A store written without a note (an older relay) already holds the market: its newest
+    // change is where to read on from, and the first pass checks everything before it.
+    this.adopt(
+      parseNote(meta) ?? {
+        w: known.size > 0 ? newest : null,
+        pass: null,
+        loaded: known.size > 0,
+        total: known.size,
+      },
+    );
+    this.loadedState = true;
+    log.info(
+      { referrals: known.size, seq, watermark: this.watermark, pass: this.pass?.page ?? null },
+      'referral poll state loaded',
+    );
+  }
+
+  private newPass(at: number): Pass {
+    const expected = Math.max(this.total, this.known.size);
+    const { min, max, perPass } = this.options.chunks ?? {
+      min: MIN_CHUNK,
+      max: MAX_CHUNK,
+      perPass: PASS_CHUNKS,
+    };
+    const size = Math.min(max, Math.max(min, Math.ceil(expected / perPass)));
+    return { size, page: 0, upper: null, startedAt: at };
+  }
+
+  private async fetch(q: Parameters<ReadPage>[0]): Promise<RawPage> {
+    this.requests += 1;
+    return this.read(q);
+  }
+
+  /**
+   * Reads changes newest first down to the watermark less the slack; returns the new watermark
+   * (the newest change read, never lower than before).
+   */
+  private async readChanges(watermark: number, startDate: string, staged: Staged) {
+    const floor = watermark - this.options.slackMs;
+    let newest = watermark;
+    let size = FIRST_CHANGE_PAGE;
+    for (let page = 0; ;) {
+      const answer = await this.fetch({ page, size, sort: BY_CHANGE, startDate });
+      this.total = answer.totalElements;
+      const records = await this.ingest(answer.content, staged);
+      for (const r of records) if (r.lastMod > newest) newest = r.lastMod;
+      const last = records[records.length - 1];
+      if (answer.content.length < size || !last || last.lastMod < floor) return newest;
+      // More changed than the first page holds: read on in larger pages, from the top again.
+      if (size === FIRST_CHANGE_PAGE) size = CHANGE_PAGE;
+      else page += 1;
+    }
+  }
+
+  /**
+   * Reads one chunk of the pass and compares its range with the store. Returns true when the
+   * pass is complete.
+   */
+  private async readChunk(pass: Pass, startDate: string, startMs: number, staged: Staged) {
+    const answer = await this.fetch({
+      page: pass.page,
+      size: pass.size,
+      sort: BY_ADDED,
+      startDate,
+    });
+    this.total = answer.totalElements;
+    const records = await this.ingest(answer.content, staged);
+    const seen = new Set(records.map((r) => r.id));
+    const first = records[0];
+    const last = records[records.length - 1];
+    const isLast =
+      answer.content.length < pass.size || (pass.page + 1) * pass.size >= answer.totalElements;
+    if (pass.upper && (!first || byPlace(first, pass.upper) > 0)) {
+      // The chunk starts past the last place checked (or the pages ran out before it): deletes
+      // shifted the pages, and referrals between the two were read by no chunk. Each the store
+      // holds there is asked for by id.
+      const gap = this.knownBetween(pass.upper, first ?? null, startMs, GAP_LOOKUPS + 1);
+      for (const k of gap.slice(0, GAP_LOOKUPS)) {
+        this.requests += 1;
+        const record = await this.readOne(k.id);
+        if (record === null) staged.remove(k.id);
+        else {
+          const [again] = await this.ingest([record], staged);
+          if (again && again.added < startMs) staged.remove(k.id);
+          seen.add(k.id);
+        }
+      }
+      if (gap.length > GAP_LOOKUPS) {
+        // More than a cycle's worth: this chunk's own range is whole; the previous page, read
+        // again, now holds what shifted, and each cycle's lookups remove what is gone.
+        if (first && last) this.removeBetween(first, last, seen, staged, startMs, true);
+        pass.page = Math.max(0, pass.page - 1);
+        return false;
+      }
+    }
+    this.removeBetween(pass.upper, isLast ? null : (last ?? null), seen, staged, startMs);
+    if (isLast || !last) return true;
+    pass.upper = { added: last.added, id: last.id };
+    pass.page += 1;
+    return false;
+  }
+
+  /**
+   * Up to `max` referrals the store holds strictly between two places (null: to the end of the
+   * window), in order.
+   */
+  private knownBetween(after: Place, before: Place | null, startMs: number, max: number): Known[] {
+    const out: Known[] = [];
+    for (const k of this.placed.from(after as Known)) {
+      if (byPlace(k, after) <= 0) continue;
+      if ((before && byPlace(k, before) >= 0) || k.added < startMs || out.length >= max) break;
+      out.push(k);
+    }
+    return out;
+  }
+
+  /**
+   * Removes the referrals the store holds after `after` (exclusive; null: from the newest) down to
+   * `to` (inclusive; null: to the end of the window) that the chunk did not have. With `fromIncl`,
+   * `after` itself is in the range too.
+   */
+  private removeBetween(
+    after: Place | null,
+    to: Place | null,
+    seen: ReadonlySet<number>,
+    staged: Staged,
+    startMs: number,
+    fromIncl = false,
+  ): void {
+    const it = after ? this.placed.from(after as Known) : this.placed.values();
+    for (const k of it) {
+      if (after && !fromIncl && byPlace(k, after) <= 0) continue;
+      if (to && byPlace(k, to) > 0) break;
+      if (k.added < startMs) break;
+      if (!seen.has(k.id) && !staged.upserts.has(k.id)) staged.remove(k.id);
+    }
+    if (after === null && to === null) {
+      // A whole pass ended: a referral the store holds without a place (written by an older
+      // relay) that no read saw is gone too.
+      for (const k of this.known.values())
+        if (!Number.isFinite(k.added) && !seen.has(k.id) && !staged.upserts.has(k.id))
+          staged.remove(k.id);
+    }
+  }
+
+  /** Removes the referrals that are older than the window now. */
+  private ageOut(startMs: number, staged: Staged): void {
+    for (const k of this.placed.from({ added: startMs, id: -Infinity } as Known)) {
+      if (k.added >= startMs) continue;
+      staged.remove(k.id);
+    }
+  }
+
+  /**
+   * Compares upstream records with the store: an unchanged raw record costs a hash; a changed one
+   * is validated and, if its content changed, staged. Returns each record's place and dates.
+   */
+  private async ingest(content: readonly unknown[], staged: Staged): Promise<Known[]> {
+    const out: Known[] = [];
+    const toValidate: { at: number; raw: string; record: unknown }[] = [];
+    let since = performance.now();
+    for (let i = 0; i < content.length; i += 1) {
+      const record = content[i] as Partial<Opportunity> | null;
+      const id = record?.opportunityId;
+      if (typeof id !== 'number' || typeof record?.addDate !== 'string') {
+        throw new UpstreamError(
+          'invalid',
+          'invalid answer from GET /api/v1/marketplace-opportunities: a referral without opportunityId or addDate',
+        );
+      }
+      const raw = contentHash(JSON.stringify(record));
+      const before = staged.upserts.get(id)?.known ?? this.known.get(id);
+      const dates = referralDates(record as Opportunity);
+      out.push({ id, valid: before?.valid ?? '', raw, ...dates });
+      if (before?.raw !== raw || staged.removed.has(id)) toValidate.push({ at: i, raw, record });
+      if ((i & 255) === 255) since = await yieldIfDue(since);
+    }
+    if (toValidate.length === 0) return out;
+    const valid = await validateRecords(
+      toValidate.map((v) => v.record),
+      opportunitySchema,
+      'GET /api/v1/marketplace-opportunities',
+    );
+    for (let j = 0; j < valid.length; j += 1) {
+      const { at, raw } = toValidate[j] as (typeof toValidate)[number];
+      const record = valid[j] as Opportunity;
+      const json = JSON.stringify(record);
+      const known: Known = { ...(out[at] as Known), valid: contentHash(json), raw };
+      out[at] = known;
+      const before = staged.upserts.get(known.id)?.known ?? this.known.get(known.id);
+      if (
+        before?.valid === known.valid &&
+        before.added === known.added &&
+        before.lastMod === known.lastMod &&
+        !staged.removed.has(known.id)
+      ) {
+        staged.raws.set(known.id, raw);
+      } else staged.upsert(known, json);
+    }
+    return out;
+  }
+
+  /**
+   * Commits what a cycle staged in parts, each part's effect kept as soon as it lands. When
+   * another writer committed meanwhile (a claim's answer), its change sets are applied first and
+   * win over what this cycle read of the same referrals, if they are as new or newer.
+   */
+  private async commit(staged: Staged, at: number, note: () => Note): Promise<void> {
+    for (const [id, raw] of staged.raws) {
+      const k = this.known.get(id);
+      if (k) this.setKnown({ ...k, raw });
+    }
+    if (staged.size === 0 && this.seq > 0) {
+      // Nothing changed: the note alone moves on (the watermark, the pass).
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        if (await this.store.saveMeta('referrals', this.seq, JSON.stringify(note()))) return;
+        if ((await this.catchUp()) === null) return;
+      }
+      return;
+    }
+    for (let attempt = 0; staged.size > 0; attempt += 1) {
+      const up = [...staged.upserts.values()].slice(0, COMMIT_PART);
+      const rm = [...staged.removed].slice(0, COMMIT_PART - up.length);
+      const last = up.length + rm.length === staged.size;
+      try {
+        const change = await this.store.commit(
+          'referrals',
+          {
+            upserts: up.map(({ known, json }) => ({
+              id: String(known.id),
+              json,
+              hash: formatReferralHash(known),
+            })),
+            removed: rm.map(String),
+            added: 0,
+          },
+          this.seq,
+          at,
+          last ? JSON.stringify(note()) : undefined,
+        );
+        this.seq = change.seq;
+      } catch (err) {
+        if (!(err instanceof StaleCommitError) || attempt >= 3) throw err;
+        const touched = await this.catchUp();
+        if (touched === null) throw err;
+        for (const [id, lastMod] of touched) {
+          const mine = staged.upserts.get(id);
+          if (staged.removed.has(id) || (mine && mine.known.lastMod <= lastMod)) {
+            staged.upserts.delete(id);
+            staged.removed.delete(id);
+          }
+        }
+        continue;
+      }
+      for (const { known } of up) {
+        this.setKnown(known);
+        staged.upserts.delete(known.id);
+      }
+      for (const id of rm) {
+        this.dropKnown(id);
+        staged.removed.delete(id);
+      }
+    }
+  }
+
+  /**
+   * Applies what other writers committed since this sync's seq (a claim's answer, or another
+   * poller) to what it knows; returns the referrals they touched with their lastModDate. Null
+   * when the log does not reach back: the store is read again at the next cycle.
+   */
+  private async catchUp(): Promise<Map<number, number> | null> {
+    const changes = await this.store.changesSince('referrals', this.seq).catch(() => null);
+    if (changes === null || changes.some((c) => c.kind !== 'delta')) {
+      this.loadedState = false;
+      return null;
+    }
+    const touched = new Map<number, number>();
+    for (const c of changes) {
+      if (c.kind !== 'delta') continue;
+      for (const u of c.upserts) {
+        const record = JSON.parse(u.json) as Opportunity;
+        const known: Known = {
+          id: record.opportunityId,
+          valid: contentHash(u.json),
+          raw: '',
+          ...referralDates(record),
+        };
+        this.setKnown(known);
+        touched.set(known.id, known.lastMod);
+      }
+      for (const id of c.removed) {
+        this.dropKnown(Number(id));
+        touched.set(Number(id), Infinity);
+      }
+      this.seq = c.seq;
+    }
+    return touched;
+  }
+
+  private setKnown(k: Known): void {
+    const before = this.known.get(k.id);
+    if (before && Number.isFinite(before.added)) this.placed.delete(before);
+    this.known.set(k.id, k);
+    if (Number.isFinite(k.added)) this.placed.insert(k, 0);
+  }
+
+  private dropKnown(id: number): void {
+    const before = this.known.get(id);
+    if (!before) return;
+    if (Number.isFinite(before.added)) this.placed.delete(before);
+    this.known.delete(id);
+  }
+}
+
+function parseNote(meta: string | null): Note | null {
+  if (meta === null) return null;
+  try {
+    const n = JSON.parse(meta) as Note;
+    return typeof n === 'object' && n !== null ? n : null;
+  } catch {
+    return null;
+  }
+}
