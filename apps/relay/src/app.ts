@@ -171,6 +171,9 @@ export async function createRelay(config: RelayConfig) {
         redis: redisOk,
         upstream: upstreamOk,
         failing: status?.failing ?? [],
+        // The first load's progress (any instance), and this instance's referral poll figures.
+        loading: status?.loading ?? null,
+        poll: referralSync.stats(),
         lists,
       });
     })();

@@ -48,8 +48,19 @@ const emptyPage = (seq: number, q: ReferralQuery) => ({
 export function referralRoutes(d: GatewayDeps): Route[] {
   const { readModel } = d;
   const index = readModel.referralIndex;
+  /**
+   * While the first load of the market runs, a list answers with what has arrived and says so:
+   * `loading` gives the referrals loaded and expected.
+   */
+  const loadingNote = () => {
+    const loading = readModel.status.get('poll')?.loading;
+    return loading ? { loading } : {};
+  };
   /** A page of a list from the indexes, the state filter narrowing the scope. */
-  const pageOf = (scope: ListScope, q: ReferralQuery) => index.page(withState(scope, q.state), q);
+  const pageOf = async (scope: ListScope, q: ReferralQuery) => ({
+    ...(await index.page(withState(scope, q.state), q)),
+    ...loadingNote(),
+  });
   return [
     {
       method: 'get',
@@ -79,7 +90,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         if (view === 'inAppetite') {
           const profile = await d.profiles.resolve(p);
           const m = marketplaceOfAgency(readModel.marketplaces.values(), profile.agencyId);
-          if (!m) return ok({ ...emptyPage(index.seq, q.query), view });
+          if (!m) return ok({ ...emptyPage(index.seq, q.query), ...loadingNote(), view });
           scope = inAppetite(m.id, m.riskAppetite);
         }
         const page = await pageOf(scope, q.query);
@@ -120,7 +131,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         // Admins see every agency's purchases (their transactions); others their agency's.
         if (p.access.isAdmin) return ok(await pageOf(BOUGHT, q.query));
         const { agencyName } = await d.profiles.resolve(p);
-        if (agencyName === null) return ok(emptyPage(index.seq, q.query));
+        if (agencyName === null) return ok({ ...emptyPage(index.seq, q.query), ...loadingNote() });
         return ok(await pageOf(boughtBy(agencyName), q.query));
       },
     },

@@ -157,7 +157,42 @@ describe('the /__sim controls', () => {
     expect(stats.total).toBe(4);
     const reset = (await request(sim.app).post('/__sim/stats/reset').expect(200)).body as {
       total: number;
+      totalBytes: number;
     };
     expect(reset.total).toBe(0);
+    expect(reset.totalBytes).toBe(0);
+  });
+
+  it('count the response body bytes sent per path, streamed answers too', async () => {
+    await request(sim.app).post('/__sim/stats/reset').expect(200);
+    const lengths: number[] = [];
+    for (const query of ['size=100', 'size=7&page=3', 'sort=lastModDate,desc&size=1000']) {
+      const res = await get(`/api/v1/marketplace-opportunities?${query}`).expect(200);
+      lengths.push(Buffer.byteLength(res.text));
+    }
+    await get('/api/v1/opportunity/999999').expect(404);
+    const notFound = await get('/api/v1/opportunity/999999');
+    await setFaults({ hugeBodyBytes: 200_000, pathPrefix: '/api/v3/feature-flag' });
+    await get('/api/v3/feature-flag')
+      .buffer(true)
+      .parse((r, done) => {
+        r.on('data', () => undefined);
+        r.on('end', () => done(null, null));
+      });
+    const stats = (await request(sim.app).get('/__sim/stats').expect(200)).body as {
+      total: number;
+      totalBytes: number;
+      requests: Record<string, number>;
+      bytes: Record<string, number>;
+    };
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(stats.requests['GET /api/v1/marketplace-opportunities']).toBe(3);
+    expect(stats.bytes['GET /api/v1/marketplace-opportunities']).toBe(sum(lengths));
+    expect(sum(lengths)).toBeGreaterThan(100_000);
+    expect(stats.bytes['GET /api/v1/opportunity/:id']).toBe(2 * Buffer.byteLength(notFound.text));
+    const huge = stats.bytes['GET /api/v3/feature-flag'] ?? 0;
+    expect(huge).toBeGreaterThanOrEqual(200_000);
+    expect(huge).toBeLessThan(200_100);
+    expect(stats.totalBytes).toBe(sum(Object.values(stats.bytes)));
   });
 });

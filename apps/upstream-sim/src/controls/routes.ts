@@ -2,6 +2,7 @@ import { MARKETPLACE_STATUSES, opportunitySchema, type Opportunity } from '@refe
 import express, { Router } from 'express';
 import * as yup from 'yup';
 import type { SimContext } from '../context.js';
+import { MAX_DRIFT } from '../generator/drift.js';
 import { badRequest, idParam, notFound } from '../routes/http.js';
 import { faultsSchema, type FaultState } from './faults.js';
 import type { RequestStats } from './stats.js';
@@ -18,6 +19,36 @@ const changeSchema = yup.object({
 });
 
 const tickSchema = yup.object({ now: yup.string().optional() });
+
+/** A count of referrals for the drift control. */
+const driftCount = (name: string) =>
+  yup
+    .number()
+    .typeError(`${name} must be a number`)
+    .integer(`${name} must be a whole number`)
+    .min(0, `${name} must be at least 0`)
+    .max(MAX_DRIFT, `${name} must be at most ${MAX_DRIFT}`)
+    .optional();
+
+/** A rate of the continuous drift, per minute of market time. */
+const driftRate = (name: string) =>
+  yup
+    .number()
+    .typeError(`${name} must be a number`)
+    .min(0, `${name} must be at least 0`)
+    .max(MAX_DRIFT, `${name} must be at most ${MAX_DRIFT}`)
+    .optional();
+
+const driftSchema = yup
+  .object({ silent: driftCount('silent'), deleted: driftCount('deleted') })
+  .noUnknown('unknown field(s): ${unknown} (use silent, deleted)');
+
+const driftRatesSchema = yup
+  .object({
+    silentPerMinute: driftRate('silentPerMinute'),
+    deletedPerMinute: driftRate('deletedPerMinute'),
+  })
+  .noUnknown('unknown field(s): ${unknown} (use silentPerMinute, deletedPerMinute)');
 
 /** Validates strictly (no defaults: a field left out is left alone), listing every problem. */
 function strictBody<T>(schema: yup.Schema<T>, body: unknown, what: string): T {
@@ -42,7 +73,8 @@ function referralFields(body: unknown): Partial<Opportunity> {
 
 /**
  * Test and benchmark controls under /__sim (served only with SIM_CONTROLS=1): create a referral
- * now, change one now, run a tick, set and clear faults, read and reset request counts.
+ * now, change one now, run a tick, set and clear faults, drift (changes without a lastModDate
+ * stamp, deletions) at once or continuously, read and reset request counts and bytes.
  */
 export function controlRoutes(ctx: SimContext, faults: FaultState, stats: RequestStats): Router {
   const router = Router();
@@ -72,6 +104,32 @@ export function controlRoutes(ctx: SimContext, faults: FaultState, stats: Reques
     const at = now === undefined ? clock.now() : Date.parse(now);
     if (Number.isNaN(at)) throw badRequest('Tick: now must be an ISO date.');
     res.json(market.tick(at));
+  });
+  router.post('/__sim/drift', (req, res) => {
+    const { silent = 0, deleted = 0 } = strictBody(driftSchema, req.body, 'Drift');
+    const result = market.drift.apply(silent, deleted, clock.now());
+    ctx.logger.warn(
+      { silent: result.silent.length, deleted: result.deleted.length },
+      'drift applied',
+    );
+    res.json(result);
+  });
+  router.get('/__sim/drift', (_req, res) => {
+    res.json({ ...(market.drift.current ?? {}), totals: market.drift.totals });
+  });
+  router.put('/__sim/drift', (req, res) => {
+    const { silentPerMinute = 0, deletedPerMinute = 0 } = strictBody(
+      driftRatesSchema,
+      req.body,
+      'Drift rates',
+    );
+    market.drift.setRates({ silentPerMinute, deletedPerMinute });
+    ctx.logger.warn({ silentPerMinute, deletedPerMinute }, 'continuous drift set');
+    res.json(market.drift.current);
+  });
+  router.delete('/__sim/drift', (_req, res) => {
+    market.drift.setRates(null);
+    res.status(204).end();
   });
   router.get('/__sim/faults', (_req, res) => {
     res.json(faults.current ?? {});

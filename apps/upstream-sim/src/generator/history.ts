@@ -88,7 +88,8 @@ export function* historySteps(
       continue;
     }
     if (expiry > nowMs) {
-      applyDecay(referral, draft.decays, nowMs);
+      // Still on the market: priced for now, lastModDate at its latest price step.
+      store.reprice(id, nowMs);
       continue;
     }
     applyDecay(referral, draft.decays, expiry);

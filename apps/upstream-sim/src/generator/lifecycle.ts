@@ -88,7 +88,7 @@ export class Lifecycle {
       this.state.referrals.setStatus(id, MarketplaceStatus.Undefined, atMs);
       return;
     }
-    if (needsOwner && owner !== undefined) this.assign(referral, owner);
+    if (needsOwner && owner !== undefined) this.assign(referral, owner, atMs);
     this.state.referrals.setStatus(id, status, atMs);
   }
 
@@ -156,12 +156,12 @@ export class Lifecycle {
     };
   }
 
-  private assign(referral: Opportunity, owner: ClaimOwner): void {
+  private assign(referral: Opportunity, owner: ClaimOwner, atMs: number): void {
     // Some deliveries are shared with a secondary partner agency.
     const partner = this.rng.chance(0.15)
       ? this.rng.pick(this.state.directory.allAgencies()).name
       : null;
-    this.state.referrals.assign(referral.opportunityId, { ...owner, partner });
+    this.state.referrals.assign(referral.opportunityId, { ...owner, partner }, atMs);
   }
 
   /** Buyers under their daily limit: a marketplace that reached it gets nothing more today. */

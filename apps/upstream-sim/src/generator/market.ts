@@ -3,6 +3,7 @@ import { DEMO_USERS } from '../demoUsers.js';
 import type { ClaimOutcome } from '../store/referrals.js';
 import { createState, type SimState } from '../store/state.js';
 import { DECAYED } from './catalog.js';
+import { Drift } from './drift.js';
 import { seedFeatureFlags } from './featureFlags.js';
 import { generateHistory, historySteps } from './history.js';
 import { Lifecycle } from './lifecycle.js';
@@ -104,6 +105,8 @@ export class LiveMarket {
   readonly life: Lifecycle;
   /** When each live referral next changes; a tick takes only what is due. */
   readonly schedule: MarketSchedule;
+  /** The drift fault (changes without a lastModDate stamp, deletions); off until a control sets it. */
+  readonly drift: Drift;
   private readonly rng: Rng;
   private lastTickMs: number;
   private elapsedMs = 0;
@@ -123,6 +126,8 @@ export class LiveMarket {
     this.schedule = new MarketSchedule(this.state.referrals, this.rng);
     this.schedule.seed(nowMs);
     this.state.referrals.observe(this.schedule);
+    // Its own generator: turning drift on shifts no other draw of the market.
+    this.drift = new Drift(this.state.referrals, new Rng(`${options.seed}:drift`));
   }
 
   /** A market generated in chunks that yield to the event loop (see `generateMarketInChunks`). */
@@ -136,8 +141,8 @@ export class LiveMarket {
 
   /**
    * Advances the market to `nowMs`: arrivals, then every scheduled routing, expiry, claim,
-   * settlement and price step due by then, in time order. The work is proportional to what
-   * changes, not to the size of the market.
+   * settlement and price step due by then, in time order, then the continuous drift if set. The
+   * work is proportional to what changes, not to the size of the market.
    */
   tick(nowMs: number): TickSummary {
     const span = Math.min(Math.max(0, nowMs - this.lastTickMs), MAX_TICK_SPAN_MS);
@@ -156,6 +161,7 @@ export class LiveMarket {
     for (let e = this.schedule.nextDue(nowMs); e !== undefined; e = this.schedule.nextDue(nowMs)) {
       this.apply(e, summary);
     }
+    this.drift.advance(span, nowMs);
     this.state.delivery.rollDay(new Date(nowMs).toISOString().slice(0, 10));
     return summary;
   }

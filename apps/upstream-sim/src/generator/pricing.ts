@@ -25,6 +25,18 @@ export function decayedPrice(original: number, decays: boolean, ageMs: number): 
   return Math.max(floor, Math.round(original * (1 - DECAY.stepShare * steps)));
 }
 
+/** Price steps until the floor: no step after this one changes the price. */
+const LAST_STEP = Math.round((1 - DECAY.floorShare) / DECAY.stepShare);
+
+/**
+ * When the decaying price of a referral added at `addMs` last changed as of `nowMs`: the instant of
+ * its latest step, the floor's step at most (addMs before the first step).
+ */
+export function decayStepAt(addMs: number, nowMs: number): number {
+  const steps = Math.min(LAST_STEP, Math.max(0, Math.floor((nowMs - addMs) / DECAY.stepMs)));
+  return addMs + steps * DECAY.stepMs;
+}
+
 /**
  * Sets dynamicPrice of a decaying referral for its age and keeps decayStatus in step: it is set exactly when
  * discountPrice > dynamicPrice, the spec's definition of price decay.

@@ -7,6 +7,7 @@ import {
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aSim, AUTH, expectShape, type TestSim } from '../sim.testkit.js';
+import { referralComparator } from './referralQuery.js';
 
 let sim: TestSim;
 beforeAll(async () => {
@@ -19,6 +20,10 @@ const page = (body: unknown) =>
     content: Opportunity[];
     totalElements: number;
   };
+const usDate = (ms: number) => {
+  const d = new Date(ms);
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+};
 const appetiteOf = (id: number) => {
   const appetite = sim.market.state.marketplaces.get(id)?.riskAppetite;
   if (appetite === undefined) throw new Error(`no marketplace ${id}`);
@@ -128,6 +133,75 @@ describe('marketplace opportunities', () => {
     expect(again.totalElements).toBe(all.totalElements + 1);
     expect(again.content[0]?.opportunityId).toBe(added.opportunityId);
     expect(again.content.find((o) => o.opportunityId === top.opportunityId)?.dynamicPrice).toBe(1);
+  });
+
+  it('pages the admin view by lastModDate either way from startDate, ties newest id first', async () => {
+    // Two referrals changed at one instant: equal stamps, the newer id first either way.
+    const [older, newer] = sim.market.state.referrals.all().slice(-50, -48);
+    for (const o of [newer!, older!])
+      sim.market.state.referrals.patch(o.opportunityId, { soldPrice: 3 }, sim.clock.now() - 5);
+    const start = usDate(sim.clock.now() - 10 * 86_400_000);
+    const from = new Date(
+      Date.parse(`${start.slice(6)}-${start.slice(0, 2)}-${start.slice(3, 5)}`),
+    );
+    for (const direction of ['desc', 'asc'] as const) {
+      const pages: Opportunity[] = [];
+      let total = 0;
+      for (let p = 0; p < 4; p++) {
+        const body = page(
+          (
+            await get(
+              `/api/v1/marketplace-opportunities?sort=lastModDate,${direction}&startDate=${start}&page=${p}&size=700`,
+            ).expect(200)
+          ).body,
+        );
+        pages.push(...body.content);
+        total = body.totalElements;
+      }
+      const expected = sim.market.state.referrals
+        .all()
+        .filter((o) => o.addDate >= from.toISOString())
+        .sort(referralComparator([{ field: 'lastModDate', direction }]));
+      expect(total).toBe(expected.length);
+      expect(pages.map((o) => o.opportunityId)).toEqual(expected.map((o) => o.opportunityId));
+      expect(total).toBeLessThan(sim.market.state.referrals.size);
+      const mods = pages.map((o) => o.lastModDate ?? '');
+      expect(mods).toEqual(direction === 'desc' ? [...mods].sort().reverse() : [...mods].sort());
+      const ids = pages.map((o) => o.opportunityId);
+      expect(ids.indexOf(newer!.opportunityId)).toBe(ids.indexOf(older!.opportunityId) - 1);
+    }
+  });
+
+  it('puts a referral a change stamped first in the lastModDate,desc view, a page up to 10,000', async () => {
+    const top = async () =>
+      page(
+        (
+          await get(
+            `/api/v1/marketplace-opportunities?sort=lastModDate,desc&startDate=${usDate(sim.clock.now() - 30 * 86_400_000)}&size=20000`,
+          ).expect(200)
+        ).body,
+      );
+    const before = await top();
+    expect(before.content).toHaveLength(Math.min(10_000, before.totalElements));
+    const target = before.content.find((o) => o.marketplaceStatus === 'Available')!;
+    sim.clock.advance(1_000);
+    await request(sim.app)
+      .post(`/api/v1/opportunity/${target.opportunityId}/claim`)
+      .set('authorization', AUTH)
+      .send({ username: 'producer' })
+      .expect(200);
+    const after = await top();
+    expect(after.content[0]).toMatchObject({
+      opportunityId: target.opportunityId,
+      marketplaceStatus: 'Claimed',
+      lastModDate: new Date(sim.clock.now()).toISOString(),
+    });
+    expect(after.totalElements).toBe(before.totalElements);
+    // A tick's price steps and expiries stamp too: whatever changed comes first.
+    const tickAt = sim.clock.advance(10 * 60_000);
+    sim.market.tick(tickAt);
+    const moved = (await top()).content.slice(0, 5);
+    for (const o of moved) expect(o.lastModDate! > after.content[0]!.lastModDate!).toBe(true);
   });
 
   it('requires basic auth like every opportunity call', async () => {

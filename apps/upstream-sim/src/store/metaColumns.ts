@@ -58,6 +58,28 @@ export class MetaColumns {
     this.decays[position] = decays ? 1 : 0;
   }
 
+  /**
+   * Deletes the facts at `positions` (ascending, distinct, each below `length`, the number of
+   * positions in use) and moves the later ones down to close the gaps, as the store's list does.
+   */
+  removePositions(positions: readonly number[], length: number): void {
+    let write = positions[0] ?? length;
+    for (let k = 0; k < positions.length; k++) {
+      const from = (positions[k] as number) + 1;
+      const to = positions[k + 1] ?? length;
+      if (to > from) {
+        this.decays.copyWithin(write, from, to);
+        this.owner.copyWithin(write, from, to);
+        this.routeAt.copyWithin(write, from, to);
+        write += to - from;
+      }
+    }
+    // Freed slots at the end read as "no facts", as unwritten ones do.
+    this.decays.fill(0, write, length);
+    this.owner.fill(NaN, write, length);
+    this.routeAt.fill(NaN, write, length);
+  }
+
   private grow(minimum: number): void {
     let capacity = this.decays.length * 2;
     while (capacity < minimum) capacity *= 2;

@@ -14,4 +14,6 @@ export interface ReferralObserver {
   changing(referral: Opportunity): void;
   /** A referral changed; `previousStatus` is its status before the change. */
   changed(referral: Opportunity, previousStatus: Status, atMs: number): void;
+  /** A referral is about to be deleted: it and its hidden facts can still be read. */
+  removing?(referral: Opportunity): void;
 }

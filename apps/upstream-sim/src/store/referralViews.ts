@@ -27,8 +27,9 @@ export const MAX_VIEWS = 12;
 /**
  * Sorted, filtered lists of referrals, each built once (one filter and sort of the market) and
  * then kept up to date write by write: a change removes the referral from every view it was in
- * before the change and inserts it where it belongs after, O(views · log n) per write. A page is
- * then a slice at a rank, whatever the size of the market. Least recently used views are dropped.
+ * before the change and inserts it where it belongs after, O(views · log n) per write; a deleted
+ * referral leaves every view it was in. A page is then a slice at a rank, whatever the size of the
+ * market. Least recently used views are dropped.
  */
 export class ReferralViews implements ReferralObserver {
   private readonly views = new Map<string, View>();
@@ -84,5 +85,10 @@ export class ReferralViews implements ReferralObserver {
   changed(referral: Opportunity): void {
     for (const { spec, index } of this.views.values())
       if (spec.test(referral)) index.insert(referral);
+  }
+
+  removing(referral: Opportunity): void {
+    // Tested before the store drops it: membership may read its hidden facts (the owner).
+    this.changing(referral);
   }
 }

@@ -1,6 +1,6 @@
 import { MarketplaceStatus, type Opportunity } from '@referrals/shared';
 import { DECAYED } from '../generator/catalog.js';
-import { applyDecay } from '../generator/pricing.js';
+import { applyDecay, decayedPrice, decayStepAt } from '../generator/pricing.js';
 import { MetaColumns, type ReferralMeta } from './metaColumns.js';
 import type { ReferralObserver, Status } from './referralObserver.js';
 
@@ -28,10 +28,12 @@ export interface Assignment {
 }
 
 /**
- * Referrals in memory in id order (ids rise with addDate). Ids are consecutive, so a referral is
- * found by arithmetic on its id, not through a Map of 1,000,000 entries. Every write goes through
- * a method here, which tells the observers before and after, so list views and the live market's
- * schedule follow changes without rescanning.
+ * Referrals in memory in id order (ids rise with addDate). Ids are consecutive until referrals are
+ * deleted, so a referral is found by arithmetic on its id (a binary search when deletions left
+ * gaps), not through a Map of 1,000,000 entries. Every write goes through a method here, which
+ * tells the observers before and after, so list views and the live market's schedule follow
+ * changes without rescanning. Every write that changes what a referral's JSON says stamps
+ * lastModDate with the change's instant, as the service does, except `rewriteSilently` (a fault).
  */
 export class ReferralStore {
   private readonly ordered: Opportunity[] = [];
@@ -96,6 +98,26 @@ export class ReferralStore {
     return this.ordered;
   }
 
+  /** The referral at a position of `all()`, or undefined. */
+  at(position: number): Opportunity | undefined {
+    return this.ordered[position];
+  }
+
+  /**
+   * How many referrals were added before `iso` (an ISO instant): ids rise with addDate, so a
+   * binary search (a referral created by a control with a forced addDate may be out of place).
+   */
+  countAddedBefore(iso: string): number {
+    let lo = 0;
+    let hi = this.ordered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.ordered[mid] as Opportunity).addDate < iso) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** How many referrals there are. */
   get size(): number {
     return this.ordered.length;
@@ -115,7 +137,7 @@ export class ReferralStore {
   setStatus(id: number, status: Status, nowMs: number): Opportunity | undefined {
     return this.write(id, nowMs, (referral) => {
       referral.marketplaceStatus = status;
-      referral.lastModDate = new Date(nowMs).toISOString();
+      stamp(referral, nowMs);
     });
   }
 
@@ -132,8 +154,62 @@ export class ReferralStore {
       Object.assign(referral, rest);
       const { discountPrice: was, dynamicPrice: now } = referral;
       if (was !== null && now !== null) referral.decayStatus = was > now ? DECAYED : null;
-      referral.lastModDate = new Date(nowMs).toISOString();
+      stamp(referral, nowMs);
     });
+  }
+
+  /**
+   * Overwrites fields (not the id, status or lastModDate itself) without stamping lastModDate: a
+   * change a real service's stamping missed (the drift fault). Observers still hear of it, so lists
+   * stay true to the referral.
+   */
+  rewriteSilently(
+    id: number,
+    fields: Partial<Opportunity>,
+    nowMs: number,
+  ): Opportunity | undefined {
+    return this.write(id, nowMs, (referral) => {
+      const rest = { ...fields };
+      delete rest.opportunityId;
+      delete rest.marketplaceStatus;
+      delete rest.lastModDate;
+      Object.assign(referral, rest);
+    });
+  }
+
+  /**
+   * Deletes referrals outright (the drift fault): they leave every list and are not found by id
+   * any more; unknown ids are skipped. Observers hear of each one before it goes. The referrals
+   * after the first deleted move down to close the gaps: O(n) per call, however many go at once
+   * (a few ms at 1,000,000 referrals).
+   */
+  remove(ids: Iterable<number>): Opportunity[] {
+    const positions = [...new Set(Array.from(ids, (id) => this.positionOf(id)))]
+      .filter((p) => p >= 0)
+      .sort((a, b) => a - b);
+    const first = positions[0];
+    if (first === undefined) return [];
+    const { ordered } = this;
+    const removed = positions.map((p) => ordered[p] as Opportunity);
+    for (const referral of removed) for (const o of this.observers) o.removing?.(referral);
+    this.metas.removePositions(positions, ordered.length);
+    if (positions.length <= SPLICES) {
+      // A native move per deletion: a few times faster than the loop below for one or two.
+      for (let k = positions.length - 1; k >= 0; k--) ordered.splice(positions[k] as number, 1);
+    } else {
+      let write = first;
+      for (let k = 0; k < positions.length; k++) {
+        const to = positions[k + 1] ?? ordered.length;
+        for (let read = (positions[k] as number) + 1; read < to; read++)
+          ordered[write++] = ordered[read] as Opportunity;
+      }
+      ordered.length = write;
+    }
+    for (const { searchId, opportunityId } of removed)
+      if (searchId !== null && this.bySearchId.get(searchId) === opportunityId)
+        this.bySearchId.delete(searchId);
+    this.version++;
+    return removed;
   }
 
   /** Stops the price decay of a referral (a price set by hand stays). */
@@ -142,15 +218,28 @@ export class ReferralStore {
     if (position >= 0) this.metas.setDecays(position, false);
   }
 
-  /** Sets the decayed price of a referral for `nowMs` (no lastModDate: the service's decay job does not stamp it). */
+  /**
+   * Sets the decayed price of a referral for `nowMs` and stamps lastModDate with the instant of the
+   * price step (one step every DECAY.stepMs of age, a handful per referral). Nothing is written
+   * when the price is already the one of that instant.
+   */
   reprice(id: number, nowMs: number): void {
     const position = this.positionOf(id);
     const referral = this.ordered[position];
     if (referral === undefined || !this.metas.decaysAt(position)) return;
-    this.notify(referral, nowMs, () => applyDecay(referral, true, nowMs));
+    const original = referral.discountPrice;
+    if (original === null) return;
+    const addMs = Date.parse(referral.addDate);
+    const price = decayedPrice(original, true, nowMs - addMs);
+    const marker = price < original ? DECAYED : null;
+    if (price === referral.dynamicPrice && marker === referral.decayStatus) return;
+    this.notify(referral, nowMs, () => {
+      applyDecay(referral, true, nowMs);
+      stamp(referral, decayStepAt(addMs, nowMs));
+    });
   }
 
-  /** Sets the hidden owner of a referral. */
+  /** Sets the hidden owner of a referral (no field it serves changes, so lastModDate stays). */
   setOwner(id: number, agencyId: number | null): void {
     const position = this.positionOf(id);
     const referral = this.ordered[position];
@@ -161,16 +250,17 @@ export class ReferralStore {
     );
   }
 
-  /** Assigns a referral to an agency (routing), without changing its status. */
-  assign(id: number, to: Assignment): void {
+  /** Assigns a referral to an agency (routing) at `nowMs`, without changing its status. */
+  assign(id: number, to: Assignment, nowMs: number): void {
     const position = this.positionOf(id);
     const referral = this.ordered[position];
     if (referral === undefined) return;
-    this.notify(referral, Date.parse(referral.lastModDate ?? referral.addDate), () => {
+    this.notify(referral, nowMs, () => {
       referral.assignedAgency = to.agencyName;
       referral.assignedAgent = to.agentName;
       if (to.partner !== null) referral.assignedPartner = to.partner;
       this.metas.setOwner(position, to.agencyId);
+      stamp(referral, nowMs);
     });
   }
 
@@ -200,7 +290,7 @@ export class ReferralStore {
       referral.assignedAgent = owner.agentName;
       this.metas.setOwner(position, owner.agencyId);
       referral.marketplaceStatus = MarketplaceStatus.Claimed;
-      referral.lastModDate = new Date(nowMs).toISOString();
+      stamp(referral, nowMs);
     });
     return { kind: 'claimed', referral };
   }
@@ -225,12 +315,18 @@ export class ReferralStore {
     for (const o of this.observers) o.changed(referral, previous, nowMs);
   }
 
-  /** The position of an id: ids are consecutive, so arithmetic first, a binary search if not. */
+  /**
+   * The position of an id. Ids are consecutive until deletions: arithmetic first (from the first
+   * id, then from the last, which finds ids added after every deletion), a binary search if not.
+   */
   private positionOf(id: number): number {
     const first = this.ordered[0]?.opportunityId;
     if (first === undefined || !Number.isInteger(id)) return -1;
     const guess = id - first;
     if (this.ordered[guess]?.opportunityId === id) return guess;
+    const last = this.ordered.length - 1;
+    const fromLast = last - ((this.ordered[last] as Opportunity).opportunityId - id);
+    if (this.ordered[fromLast]?.opportunityId === id) return fromLast;
     let lo = 0;
     let hi = this.ordered.length - 1;
     while (lo <= hi) {
@@ -242,4 +338,16 @@ export class ReferralStore {
     }
     return -1;
   }
+}
+
+/** Up to this many deletions at once are spliced out one by one; more are moved in one pass. */
+const SPLICES = 4;
+
+/**
+ * Stamps lastModDate with `nowMs`, never moving it back: a tick applies events at their scheduled
+ * instants, which may lie just before a write made between two ticks.
+ */
+function stamp(referral: Opportunity, nowMs: number): void {
+  const iso = new Date(nowMs).toISOString();
+  if (referral.lastModDate === null || referral.lastModDate < iso) referral.lastModDate = iso;
 }
