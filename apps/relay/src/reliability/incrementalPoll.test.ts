@@ -1,4 +1,4 @@
-import { opportunitySchema, type Opportunity } from '@referrals/shared';
+import { opportunitySchema } from '@referrals/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upstreamDate } from '../poller/referralSync.js';
@@ -26,7 +26,7 @@ async function upstreamWindow(): Promise<Map<string, string>> {
   expect(page.totalElements).toBe(page.content.length);
   const out = new Map<string, string>();
   for (const r of page.content) {
-    const valid = opportunitySchema.validateSync(r, { stripUnknown: true }) as Opportunity;
+    const valid = opportunitySchema.validateSync(r, { stripUnknown: true });
     out.set(String(valid.opportunityId), JSON.stringify(valid));
   }
   return out;
