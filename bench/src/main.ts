@@ -24,7 +24,7 @@ import { checkBuilt, demoToken, ROOT, startRedis, startRelay, startSim } from '.
 import { summarizeRun } from './summary.js';
 
 const markets = marketSizes(process.argv);
-const marketRun = markets ? marketPlan(markets) : null;
+const marketRun = markets ? marketPlan(markets, process.argv) : null;
 const plan = marketRun
   ? marketRunPlan(marketRun)
   : withLevels(process.argv.includes('--full') ? FULL : QUICK, process.argv);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Result, RunInfo, Section } from './report.js';
 
 /** Sections only `--market` runs measure; quick and full runs measure the others. */
-export const MARKET_SECTIONS: readonly Section[] = ['market', 'fanout'];
+export const MARKET_SECTIONS: readonly Section[] = ['market', 'diff-cost', 'fanout'];
 
 /** Rows of an earlier run that this run does not measure, with that run's notes. */
 export interface Kept {

@@ -49,6 +49,10 @@ export function followCommits(redisUrl: string, prefix: string) {
     get address() {
       return address;
     },
+    /** The first commit holding `id` seen after `after` (epoch ms), if one was seen yet. */
+    find(id: number | string, after: number): Commit | undefined {
+      return commits.find((c) => c.seenAt >= after && c.ids.has(String(id)));
+    },
     /** The first commit holding `id` seen after `after` (epoch ms); fails after `timeoutMs`. */
     async waitFor(id: number | string, after: number, timeoutMs: number): Promise<Commit> {
       const deadline = Date.now() + timeoutMs;

@@ -12,6 +12,7 @@ export const SECTIONS = [
   'diff',
   'web',
   'market',
+  'diff-cost',
   'fanout',
 ] as const;
 export type Section = (typeof SECTIONS)[number];

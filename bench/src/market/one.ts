@@ -12,7 +12,21 @@ import { deletePrefix, followCommits } from '../redisTap.js';
 import type { Recorder } from '../report.js';
 import type { Summary } from '../stats.js';
 import { demoToken, startRelay, startSim } from '../stack.js';
+import {
+  diffRows,
+  drift,
+  driftOutcome,
+  passAfterLoad,
+  silentBudgetMs,
+  stampedChanges,
+  steadyWindow,
+  type DiffOutcome,
+  type Drifted,
+  type DriftOutcome,
+  type Steady,
+} from './diffCost.js';
 import { eventLoopWindows } from './eventLoop.js';
+import { observeFirstLoad, type FirstLoad } from './firstLoad.js';
 import { listLatency, listThroughput, type ListTarget } from './lists.js';
 import type { MarketPlan } from './plan.js';
 import { listTotals, waitForMarket } from './ready.js';
@@ -38,6 +52,8 @@ export interface MarketOutcome {
   readonly frames: Frames | null;
   /** The demo users' tokens the sockets carried (the bare server's rooms follow them). */
   readonly tokens: ReadonlyMap<string, string>;
+  /** The diff-cost phase's figures (compared across sizes). */
+  readonly diff: DiffOutcome;
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
@@ -60,6 +76,15 @@ export async function runMarket(
   const sim = await startSim(size, `http://localhost:${port}`, mp.simStartMs);
   const simMs = Date.now() - began;
   const relayStart = Date.now();
+  // The first load is watched from the relay's start: the first rows show before /readyz does.
+  let started: { proc: { child: { exitCode: number | null } } } | null = null;
+  const watch = observeFirstLoad({
+    relayUrl: `http://127.0.0.1:${port}`,
+    simOrigin: sim.origin,
+    startedAt: relayStart,
+    timeoutMs: mp.loadTimeoutMs,
+    exited: () => started !== null && started.proc.child.exitCode !== null,
+  });
   const relay = await startRelay({
     port,
     sim,
@@ -67,14 +92,18 @@ export async function runMarket(
     prefix,
     readyTimeoutMs: mp.loadTimeoutMs,
   }).catch(async (err: unknown) => {
+    watch.stop();
     await sim.proc.stop();
     throw err;
   });
+  started = relay;
   const follower = followCommits(ctx.redisUrl, prefix);
   const fleet = createFleet(relay.url);
   const afterPoll = new Map<number, Summary | null>();
   const tokens = new Map<string, string>();
   let frames: Frames | null = null;
+  let firstLoad: FirstLoad | null = null;
+  let steady: Steady | null = null;
   /** One part of the market's run: a failure is noted and the other parts go on. */
   const part = async (name: string, fn: () => Promise<void>) => {
     try {
@@ -86,13 +115,37 @@ export async function runMarket(
     }
   };
   try {
+    try {
+      firstLoad = await watch.result;
+    } catch (err) {
+      rec.note(
+        `${size} referrals: first-load watch failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
     const loaded = await waitForMarket(
       relay.url,
       Math.max(60_000, began + mp.loadTimeoutMs - Date.now()),
       () => relay.proc.child.exitCode !== null,
     );
-    const loop = eventLoopWindows(relay.url, 'first load');
+    // The first-load watch scraped /metrics until the load was complete (each scrape resets the
+    // relay's event-loop histogram): its maximum is the first load's; the rest, until the lists are
+    // built and the seq still, is a window of its own.
+    const loop = eventLoopWindows(
+      relay.url,
+      firstLoad ? 'after the first load (lists built, seq still)' : 'first load',
+    );
     await loop.end();
+    if (firstLoad)
+      loop.windows.unshift(
+        {
+          name: 'relay start-up',
+          maxMs: Math.round((firstLoad.sampled.loopMax[0] ?? 0) * 10) / 10,
+        },
+        {
+          name: 'first load',
+          maxMs: Math.round(Math.max(0, ...firstLoad.sampled.loopMax.slice(1)) * 10) / 10,
+        },
+      );
     rec.add({
       section: 'market',
       measure: 'market loaded (relay start to its final seq with referrals)',
@@ -102,6 +155,71 @@ export async function runMarket(
       detail: `${loaded.total} referrals in the 30-day public list at seq ${loaded.seq} (still for two poll intervals after); the stand-in generated the market in ${(simMs / 1000).toFixed(1)} s`,
     });
     for (const u of FEED_USERS) tokens.set(u, await demoToken(sim, u, relay.origin));
+    // Diff cost (issue 17): the steady window on the quiet market, then changes through the poll.
+    const windowTotal = firstLoad?.windowTotal ?? loaded.total;
+    process.stdout.write(`  diff cost: steady window of ${mp.diffWindowMs / 1000} s\n`);
+    await part('diff cost: steady window', async () => {
+      steady = await steadyWindow({
+        relayUrl: relay.url,
+        simOrigin: sim.origin,
+        windowMs: mp.diffWindowMs,
+        windowTotal,
+      });
+    });
+    const adminToken = tokens.get('admin') ?? '';
+    let stamped: Awaited<ReturnType<typeof stampedChanges>> | null = null;
+    await part('diff cost: stamped changes', async () => {
+      stamped = await stampedChanges({
+        relayUrl: relay.url,
+        simOrigin: sim.origin,
+        token: adminToken,
+        follower,
+      });
+    });
+    let drifted: Drifted | null = null;
+    let driftDone: DriftOutcome | null = null;
+    await part('diff cost: silent changes', async () => {
+      drifted = await drift(sim.origin);
+    });
+    const awaitDrift = async (d: Drifted) => {
+      driftDone = await driftOutcome({
+        relayUrl: relay.url,
+        simOrigin: sim.origin,
+        token: adminToken,
+        follower,
+        drifted: d,
+        // Up to the target and half a minute more, within the run's limit.
+        untilMs: Math.min(ctx.deadline, d.at + silentBudgetMs(size) + 30_000),
+      });
+    };
+    // A short pass (≤ 2 min) is waited for here; a long one (1,000,000) runs on while the other
+    // parts do, and is read at the end.
+    const passEstimate = (steady as Steady | null)?.estimatedPassMs ?? silentBudgetMs(size);
+    if (drifted && passEstimate <= 120_000)
+      await part('diff cost: silent changes', () => awaitDrift(drifted as Drifted));
+    let steadyPass: number | null = null;
+    const sp = steady as Steady | null;
+    if (sp && firstLoad && sp.passes > firstLoad.poll.passes) steadyPass = sp.lastPassMs;
+    const diffDone = async () => {
+      if (drifted && !driftDone)
+        await part('diff cost: silent changes', () => awaitDrift(drifted as Drifted));
+      let pass: { ms: number; where: string } | null =
+        steadyPass !== null ? { ms: steadyPass, where: 'by the end of the steady window' } : null;
+      if (!pass && firstLoad) {
+        const ms = await passAfterLoad(
+          relay.url,
+          firstLoad.poll.passes,
+          Math.min(ctx.deadline, relayStart + firstLoad.completeMs + silentBudgetMs(size) + 60_000),
+        );
+        if (ms !== null)
+          pass = { ms, where: "by the end of the size's run (other parts loading the relay)" };
+      }
+      diffRows(rec, size, { firstLoad, steady, stamped, drift: driftDone, pass });
+    };
+    if (mp.diffOnly) {
+      await diffDone();
+      return { size, afterPoll, frames, tokens, diff: { size, firstLoad, steady } };
+    }
     const t: ListTarget = {
       rec,
       plan: mp,
@@ -165,6 +283,7 @@ export async function runMarket(
     }
     await fleet.close();
     await part('reconnect storm', () => runStorm(t, loop, pageMs));
+    await diffDone();
     const worst = loop.windows.reduce((m, w) => (w.maxMs > m.maxMs ? w : m), {
       name: 'none',
       maxMs: 0,
@@ -198,5 +317,5 @@ export async function runMarket(
     await sim.proc.stop();
     await deletePrefix(ctx.redis, prefix);
   }
-  return { size, afterPoll, frames, tokens };
+  return { size, afterPoll, frames, tokens, diff: { size, firstLoad, steady } };
 }

@@ -26,10 +26,24 @@ export interface MarketPlan {
   /** How long the stand-in may take to generate, and the relay to load, one market. */
   readonly simStartMs: number;
   readonly loadTimeoutMs: number;
+  /** The diff-cost phase's steady window, ms (`--diff-window <s>`, default 60 s). */
+  readonly diffWindowMs: number;
+  /** `--diff-only`: the first load and the diff-cost phase, none of the other parts. */
+  readonly diffOnly: boolean;
 }
 
-/** The `--market` plan (sizes from the command line). */
-export function marketPlan(sizes: readonly number[]): MarketPlan {
+/** `--diff-window 60`: the diff-cost phase's steady window in seconds (at least 10). */
+function diffWindowMs(argv: readonly string[]): number {
+  const at = argv.indexOf('--diff-window');
+  if (at === -1) return 60_000;
+  const s = Number(argv[at + 1]);
+  if (!Number.isFinite(s) || s < 10)
+    throw new Error(`--diff-window wants seconds, at least 10 (got "${argv[at + 1] ?? ''}")`);
+  return Math.round(s * 1000);
+}
+
+/** The `--market` plan (sizes from the command line; `--diff-window`, `--diff-only`). */
+export function marketPlan(sizes: readonly number[], argv: readonly string[] = []): MarketPlan {
   return {
     sizes,
     concurrencies: [1, 20, 200],
@@ -45,6 +59,8 @@ export function marketPlan(sizes: readonly number[]): MarketPlan {
     stormTimeoutMs: 60_000,
     simStartMs: 15 * 60_000,
     loadTimeoutMs: 20 * 60_000,
+    diffWindowMs: diffWindowMs(argv),
+    diffOnly: argv.includes('--diff-only'),
   };
 }
 
@@ -67,7 +83,11 @@ export function marketSizes(argv: readonly string[]): number[] | null {
  * that allows a slow first load per size (a 1,000,000 market can take minutes to load).
  */
 export function marketRunPlan(m: MarketPlan): Plan {
-  const perSize = (size: number) => 8 * 60_000 + Math.ceil(size / 100_000) * 90_000;
+  // The diff-cost phase adds its steady window, the timed changes (~1 min) and, where a
+  // reconciliation pass is long (1,000,000: ~5 min), up to 6 min waiting for the silent changes.
+  const diff = (size: number) => m.diffWindowMs + 90_000 + (size > 300_000 ? 6 * 60_000 : 0);
+  const perSize = (size: number) =>
+    (m.diffOnly ? 2 * 60_000 : 8 * 60_000) + Math.ceil(size / 100_000) * 90_000 + diff(size);
   return {
     ...QUICK,
     mode: 'market',

@@ -6,6 +6,7 @@ import type { Recorder } from '../report.js';
 import { startRedis } from '../stack.js';
 import { summarizeMarkets } from '../summary.js';
 import { condense } from './condense.js';
+import { summarizeDiff } from './diffCost.js';
 import { runMarket, type MarketOutcome } from './one.js';
 import type { MarketPlan } from './plan.js';
 
@@ -44,7 +45,7 @@ export async function runMarkets(
         i === 0 ? [...new Set([...mp.bareLevels, mp.sockets])].sort((a, b) => a - b) : [mp.sockets];
       const out = await runMarket(ctx, size, { socketLevels: levels, recordFrames: i === 0 });
       outcomes.push(out);
-      if (i === 0) bare = await bareRun(rec, deadline, out, mp);
+      if (i === 0 && !mp.diffOnly) bare = await bareRun(rec, deadline, out, mp);
     } catch (err) {
       rec.note(
         `market of ${size} referrals failed: ${condense(err instanceof Error ? err.message : String(err))}`,
@@ -52,6 +53,10 @@ export async function runMarkets(
     }
   }
   summarizeMarkets(rec, outcomes, bare, mp.sockets);
+  summarizeDiff(
+    rec,
+    outcomes.map((o) => o.diff),
+  );
 }
 
 /** The bare server with the first market's frames (its relay is already stopped). */

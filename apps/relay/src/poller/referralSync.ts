@@ -326,7 +326,7 @@ export class ReferralSync {
     // change is where to read on from, and the first pass checks everything before it.
     this.adopt(
       parseNote(meta) ?? {
-        w: known.size > 0 ? newest : null,
+        w: Number.isFinite(newest) ? newest : null,
         pass: null,
         loaded: known.size > 0,
         total: known.size,
