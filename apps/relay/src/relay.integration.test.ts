@@ -166,6 +166,42 @@ describe('relay against the stand-in upstream and Redis', () => {
     expect(again.status).toBe(409);
   });
 
+  it("lists a referral bought today under the acquired list's 'Last 48 Hours', though added days ago, for its agency and for admins", async () => {
+    const { url, relay } = await relayOn(`${redis.prefix}acquired:`, { POLL_INTERVAL_MS: '30000' });
+    const [producer, admin] = await Promise.all([sim.token('producer'), sim.token('admin')]);
+    const created = (await sim.control('POST', '/__sim/referrals', {
+      opportunityType: 'CIR',
+      marketplaceStatus: 'Available',
+      addDate: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    })) as Opportunity;
+    await relay.scheduler.pollNow();
+    for (let i = 0; i < 200 && !relay.readModel.referrals.get(created.opportunityId); i += 1)
+      await sleep(50);
+    const claim = await fetch(`${url}/api/referrals/${created.opportunityId}/claim`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${producer}` },
+    });
+    expect(claim.status).toBe(200);
+    const acquiredIds = async (token: string, dateFilter: string) => {
+      const res = await fetch(`${url}/api/acquired?dateFilter=${dateFilter}&size=100`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as { content: Opportunity[] };
+      return page.content.map((o) => o.opportunityId);
+    };
+    expect(await acquiredIds(producer, '48hours')).toContain(created.opportunityId);
+    expect(await acquiredIds(admin, '48hours')).toContain(created.opportunityId);
+    // Its addDate is three days back: the public feed's window (addDate) does not hold it.
+    const feed = await fetch(
+      `${url}/api/public/referrals?dateFilter=48hours&size=100&showClaimed=true`,
+    );
+    const feedIds = ((await feed.json()) as { content: Opportunity[] }).content.map(
+      (o) => o.opportunityId,
+    );
+    expect(feedIds).not.toContain(created.opportunityId);
+  });
+
   it('delivers a change polled by one relay instance to sockets on another', async () => {
     const prefix = `${redis.prefix}pair:`;
     const a = await relayOn(prefix, { POLL_INTERVAL_MS: '300' });

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Box, Typography, useMediaQuery } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import {
   ACQUIRED_COLUMNS,
+  ACQUIRED_DATE_FIELD,
   acquiredHeading,
   cycleSort,
   DEFAULT_DATE_FILTERS,
   DEFAULT_SORTS,
-  LAYOUT,
   listPageTitle,
   PAGING,
   type Opportunity,
@@ -21,6 +21,7 @@ import { PagingFooter } from '../referrals/PagingFooter';
 import { ReferralGrid } from '../referrals/ReferralGrid';
 import { useListPage } from '../referrals/useListPage';
 import { tokenColour } from '../theme/theme';
+import { useCompactLayout } from '../shell/useCompactLayout';
 
 const ACQUIRED_TOPIC = { kind: 'acquired' } as const;
 
@@ -29,7 +30,7 @@ export const AcquiredPage = () => {
   const { access } = useSession();
   const heading = acquiredHeading(access.isAdmin);
   useDocumentTitle(listPageTitle(heading, useBrand()));
-  const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpointPx}px)`);
+  const mobile = useCompactLayout();
   const [state, setState] = useState<ListState>({
     view: 'all',
     showClaimed: true,
@@ -46,6 +47,8 @@ export const AcquiredPage = () => {
     state,
     withView: false,
     topic: ACQUIRED_TOPIC,
+    // The date filter reads the acquisition (lastModDate), as the relay's list does.
+    dateField: ACQUIRED_DATE_FIELD,
   });
   const context: CellContext = useMemo(
     () => ({

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { DateField } from '@referrals/shared';
 import { useServices } from '../app/services';
 import {
   useReferralPage,
@@ -20,6 +21,8 @@ export interface ListPageOptions {
   readonly topic: ReferralTopic;
   /** False while the list's state is still being settled (e.g. the visitor's state looked up). */
   readonly ready?: boolean;
+  /** The date the list's date filter reads, as the relay's list does (addDate by default). */
+  readonly dateField?: DateField;
 }
 
 const NEVER = () => new Promise<never>(() => undefined);
@@ -47,7 +50,7 @@ export const useListPage = <R extends ReferralRow>(o: ListPageOptions): Referral
     topic: ready && !empty ? o.topic : null,
     requestKey: ready ? requestKey : 'waiting',
     fetchPage: ready ? fetchPage : NEVER,
-    filter: listFilter(o.state),
+    filter: { ...listFilter(o.state), dateField: o.dateField },
     sort: o.state.sort,
     page: o.state.page,
     size: o.state.size,

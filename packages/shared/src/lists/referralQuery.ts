@@ -6,6 +6,16 @@ import type { DateFilter } from '../referrals/constants.js';
 import type { Sort, SortKey } from '../referrals/sorting.js';
 import type { Opportunity } from '../schemas/opportunity.js';
 
+/** The date a list's date filter reads: when a referral was added, or last changed. */
+export type DateField = 'addDate' | 'lastModDate';
+
+/**
+ * The date the acquired lists filter on: the acquisition (their Acquired column shows
+ * lastModDate, agent-console section 3), so a referral added days ago and bought today is in
+ * 'Last 48 Hours'. Every other list filters on addDate.
+ */
+export const ACQUIRED_DATE_FIELD: DateField = 'lastModDate';
+
 /** The filters of a referral list (agent-console section 2). */
 export interface ReferralFilter {
   /** Null is All States. */
@@ -13,6 +23,8 @@ export interface ReferralFilter {
   readonly dateFilter: DateFilter;
   /** Off: only claimable (Available) referrals, the upstream's ELIGIBLE filter. */
   readonly showClaimed: boolean;
+  /** The date the date filter reads (addDate when not given). */
+  readonly dateField?: DateField;
 }
 
 /** A page request of a referral list. */
@@ -23,18 +35,19 @@ export interface ReferralQuery extends ReferralFilter {
   readonly size: number;
 }
 
-type Filterable = Pick<Opportunity, 'state' | 'addDate' | 'marketplaceStatus'>;
+type Filterable = Pick<Opportunity, 'state' | 'addDate' | 'marketplaceStatus'> &
+  Partial<Pick<Opportunity, 'lastModDate'>>;
 
 /**
  * Whether a referral belongs in a list. The window is the filter's span back from now as elapsed
  * time ('Last 24 Hours' means the last 24 hours), which is what a user reads into the label;
- * the upstream's day-granular startDate can only include more.
+ * the upstream's day-granular startDate can only include more. It reads the filter's date field.
  */
 export function matchesReferralFilter(o: Filterable, f: ReferralFilter, now: Date): boolean {
   if (f.state !== null && o.state !== f.state) return false;
   if (!f.showClaimed && o.marketplaceStatus !== MarketplaceStatus.Available) return false;
-  const added = Date.parse(o.addDate);
-  return Number.isFinite(added) && added >= now.getTime() - DATE_FILTER_SPAN_MS[f.dateFilter];
+  const at = Date.parse((f.dateField === 'lastModDate' ? o.lastModDate : o.addDate) ?? '');
+  return Number.isFinite(at) && at >= now.getTime() - DATE_FILTER_SPAN_MS[f.dateFilter];
 }
 
 type Sortable = Partial<Opportunity>;

@@ -208,9 +208,10 @@ describe('ReferralIndex', () => {
                   change(c);
                 }
                 const got = await asked;
+                // The acquired lists' date filter reads lastModDate, the others addDate.
                 const want = queryReferrals(
                   (history.get(got.seq) ?? []).filter(scope.has),
-                  q,
+                  { ...q, dateField: scope.dateField },
                   new Date(now),
                 );
                 expect(got.seq).toBe(step.during.length === 0 ? seq : got.seq);

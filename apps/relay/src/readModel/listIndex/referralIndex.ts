@@ -24,6 +24,9 @@ interface Entry {
   /** `addDate` in ms; NaN when it cannot be read (such a referral is in no date window). */
   readonly added: number;
   bucket: number;
+  /** `lastModDate` in ms (NaN when absent), and its age bucket: the acquired lists' date. */
+  readonly modified: number;
+  modBucket: number;
   /** Until when a dashboard may count it (see RECENT_MS); Infinity while it is claimable. */
   readonly until: number;
   /** Sort values computed once per key (a sort compares each entry ~20 times). */
@@ -91,7 +94,12 @@ export interface ReferralIndexOptions {
 
 const orderKey = (sort: Sort | null): string => (sort ? `${sort.key}:${sort.direction}` : 'none');
 const cell = (e: Entry): number => cellOf(e.o.marketplaceStatus, e.bucket);
+const cellByModified = (e: Entry): number => cellOf(e.o.marketplaceStatus, e.modBucket);
+/** The cell of an entry in a scope's views: its age by the date the scope's lists filter on. */
+const cellIn = (scope: ListScope): ((e: Entry) => number) =>
+  scope.dateField === 'lastModDate' ? cellByModified : cell;
 const byAdded = (a: Entry, b: Entry): number => a.added - b.added || a.id - b.id;
+const byModified = (a: Entry, b: Entry): number => a.modified - b.modified || a.id - b.id;
 const byUntil = (a: Entry, b: Entry): number =>
   a.until === b.until ? a.id - b.id : a.until < b.until ? -1 : 1;
 
@@ -110,6 +118,7 @@ export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
 export class ReferralIndex {
   private entries = new Map<string, Entry>();
   private added: CountedTree<Entry>;
+  private modified: CountedTree<Entry>;
   /** Referrals a dashboard may count, by how long they may. */
   private recentUntil: CountedTree<Entry>;
   private views = new Map<string, View>();
@@ -140,6 +149,7 @@ export class ReferralIndex {
     this.nodeSize = options.nodeSize;
     this.clock = this.now();
     this.added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
+    this.modified = new CountedTree<Entry>(byModified, 1, this.nodeSize);
     this.recentUntil = new CountedTree<Entry>(byUntil, 1, this.nodeSize);
   }
 
@@ -188,16 +198,20 @@ export class ReferralIndex {
       const entries = new Map<string, Entry>();
       const byState = new Map<string, Set<Entry>>();
       const dated: Entry[] = [];
+      const changed: Entry[] = [];
       let since = performance.now();
       for (let i = 0; i < snapshot.length; i += 1) {
         const e = this.entryOf(snapshot[i] as Opportunity, clock);
         entries.set(String(e.id), e);
         addTo(byState, e);
         if (Number.isFinite(e.added)) dated.push(e);
+        if (Number.isFinite(e.modified)) changed.push(e);
         if ((i & 1023) === 1023) since = await yieldIfDue(since);
       }
       const added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
       await added.loadInSlices(await sortInSlices(dated, byAdded), () => 0);
+      const modified = new CountedTree<Entry>(byModified, 1, this.nodeSize);
+      await modified.loadInSlices(await sortInSlices(changed, byModified), () => 0);
       const recentUntil = new CountedTree<Entry>(byUntil, 1, this.nodeSize);
       const recent = await readLive(entries.values(), (e) => e.until > clock);
       await recentUntil.loadInSlices(await sortInSlices(recent, byUntil), () => 0);
@@ -214,6 +228,7 @@ export class ReferralIndex {
       this.entries = entries;
       this.byState = byState;
       this.added = added;
+      this.modified = modified;
       this.recentUntil = recentUntil;
       this.views = new Map();
       this.scopes = new Map();
@@ -325,7 +340,18 @@ export class ReferralIndex {
         const b = bucketOf(e.added, nowMs);
         if (b === e.bucket) continue;
         e.bucket = b;
-        for (const v of this.views.values()) v.tree?.setCell(e, cell(e));
+        for (const v of this.views.values())
+          if (v.scope.dateField !== 'lastModDate') v.tree?.setCell(e, cell(e));
+      }
+      // The acquired lists' windows read lastModDate: the same walk over that index.
+      const byMod = { modified: from - edge, id: -Infinity } as Entry;
+      for (const e of this.modified.from(byMod)) {
+        if (e.modified >= to - edge) break;
+        const b = bucketOf(e.modified, nowMs);
+        if (b === e.modBucket) continue;
+        e.modBucket = b;
+        for (const v of this.views.values())
+          if (v.scope.dateField === 'lastModDate') v.tree?.setCell(e, cellByModified(e));
       }
     }
     // Dashboards look back a fixed time: what aged past it goes.
@@ -385,11 +411,12 @@ export class ReferralIndex {
       const items = await this.membersInOrder(scope, sort, parent);
       if (generation !== this.generation || this.views.get(view.key) !== view) return;
       const tree = this.newTree(sort);
-      await tree.loadInSlices(items, cell);
+      const cellOfEntry = cellIn(scope);
+      await tree.loadInSlices(items, cellOfEntry);
       if (generation !== this.generation || this.views.get(view.key) !== view) return;
       for (const { prev, next } of view.pending ?? []) {
         if (prev) tree.delete(prev);
-        if (next && !tree.has(next)) tree.insert(next, cell(next));
+        if (next && !tree.has(next)) tree.insert(next, cellOfEntry(next));
       }
       view.pending = undefined;
       view.tree = tree;
@@ -499,12 +526,23 @@ export class ReferralIndex {
       ),
     );
     const until = o.marketplaceStatus === MarketplaceStatus.Available ? Infinity : last + RECENT_MS;
-    return { o, id: o.opportunityId, added, bucket: bucketOf(added, clock), until };
+    const modified = parseDate(o.lastModDate);
+    return {
+      o,
+      id: o.opportunityId,
+      added,
+      bucket: bucketOf(added, clock),
+      modified,
+      modBucket: bucketOf(modified, clock),
+      until,
+    };
   }
 
   private change(prev: Entry | undefined, next: Entry | undefined): void {
     if (prev && Number.isFinite(prev.added)) this.added.delete(prev);
     if (next && Number.isFinite(next.added)) this.added.insert(next, 0);
+    if (prev && Number.isFinite(prev.modified)) this.modified.delete(prev);
+    if (next && Number.isFinite(next.modified)) this.modified.insert(next, 0);
     if (prev) this.recentUntil.delete(prev);
     if (next && next.until > this.clock) this.recentUntil.insert(next, 0);
     if (prev) this.byState.get(prev.o.state ?? '')?.delete(prev);
@@ -522,7 +560,7 @@ export class ReferralIndex {
           continue;
         }
         if (had) v.tree.delete(had);
-        if (has) v.tree.insert(has, cell(has));
+        if (has) v.tree.insert(has, cellIn(scope)(has));
       }
     }
   }

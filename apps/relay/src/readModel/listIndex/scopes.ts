@@ -1,6 +1,8 @@
 import {
+  ACQUIRED_DATE_FIELD,
   isBought,
   matchesAppetite,
+  type DateField,
   type Opportunity,
   type RiskAppetite,
   type StateCode,
@@ -18,19 +20,26 @@ export interface ListScope {
   readonly parent?: ListScope;
   /** Set when the scope is its parent narrowed to one state. */
   readonly state?: StateCode;
+  /** The date its lists' date filter reads (addDate when not given). */
+  readonly dateField?: DateField;
 }
 
 /** Every referral. */
 export const ALL: ListScope = { key: 'all', has: () => true };
 
 /** Every referral someone bought (the admin's transactions). */
-export const BOUGHT: ListScope = { key: 'bought', has: (o) => isBought(o.marketplaceStatus) };
+export const BOUGHT: ListScope = {
+  key: 'bought',
+  has: (o) => isBought(o.marketplaceStatus),
+  dateField: ACQUIRED_DATE_FIELD,
+};
 
 /** The referrals an agency bought (its acquired referrals). */
 export const boughtBy = (agencyName: string): ListScope => ({
   key: `bought:${JSON.stringify(agencyName)}`,
   has: (o) => isBought(o.marketplaceStatus) && o.assignedAgency === agencyName,
   parent: BOUGHT,
+  dateField: ACQUIRED_DATE_FIELD,
 });
 
 // The mirror replaces a marketplace when it changes, so an appetite object names one version.
@@ -62,5 +71,6 @@ export function withState(scope: ListScope, state: StateCode | null): ListScope 
     has: (o) => o.state === state && scope.has(o),
     parent: scope,
     state,
+    ...(scope.dateField ? { dateField: scope.dateField } : {}),
   };
 }
