@@ -166,7 +166,7 @@ describe('relay against the stand-in upstream and Redis', () => {
     expect(again.status).toBe(409);
   });
 
-  it("lists a referral bought today under the acquired list's 'Last 48 Hours', though added days ago, for its agency and for admins", async () => {
+  it("shows a purchase live in the admins' transactions, and lists it under the acquired 'Last 48 Hours' though added days ago", async () => {
     const { url, relay } = await relayOn(`${redis.prefix}acquired:`, { POLL_INTERVAL_MS: '30000' });
     const [producer, admin] = await Promise.all([sim.token('producer'), sim.token('admin')]);
     const created = (await sim.control('POST', '/__sim/referrals', {
@@ -177,11 +177,26 @@ describe('relay against the stand-in upstream and Redis', () => {
     await relay.scheduler.pollNow();
     for (let i = 0; i < 200 && !relay.readModel.referrals.get(created.opportunityId); i += 1)
       await sleep(50);
+    // An admin's transactions are live: every agency's purchases, the page from REST.
+    const watcher = await socketOf(url, admin);
+    expect(await subscribe(watcher, { kind: 'acquired' })).toMatchObject({
+      ok: true,
+      snapshot: { complete: false, items: [] },
+    });
+    const bought = nextUpsert(
+      watcher,
+      created.opportunityId,
+      5000,
+      (o) => o.marketplaceStatus === 'Claimed',
+    );
     const claim = await fetch(`${url}/api/referrals/${created.opportunityId}/claim`, {
       method: 'POST',
       headers: { authorization: `Bearer ${producer}` },
     });
     expect(claim.status).toBe(200);
+    const { item } = await bought;
+    expect(item.assignedAgency).toEqual(expect.any(String));
+    expect(item.soldPrice).toEqual(expect.any(Number));
     const acquiredIds = async (token: string, dateFilter: string) => {
       const res = await fetch(`${url}/api/acquired?dateFilter=${dateFilter}&size=100`, {
         headers: { authorization: `Bearer ${token}` },

@@ -13,7 +13,7 @@ import {
 import type { ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import type { StreamName } from '../keys.js';
-import { boughtBy, type ListScope } from '../readModel/listIndex/scopes.js';
+import { BOUGHT, boughtBy, type ListScope } from '../readModel/listIndex/scopes.js';
 import type { ReadModel } from '../readModel/readModel.js';
 import { agentMarketplace } from './agentMarketplace.js';
 import type { ComputedRoomSpec } from './computedRooms.js';
@@ -144,6 +144,19 @@ export async function roomFor(
       };
     }
     case 'acquired': {
+      if (principal.access.isAdmin) {
+        // Every agency's purchases (Claim-It Transactions): too many to send whole at market
+        // scale, so the page comes from REST and the room carries the changes.
+        return {
+          room: rooms.transactions(),
+          topic,
+          stream: 'referrals',
+          complete: false,
+          select: (r) => (BOUGHT.has(r as Opportunity) ? (r as Opportunity) : undefined),
+          idOf: referralId,
+          private: true,
+        };
+      }
       const profile = await profiles.resolve(principal);
       if (profile.agencyId === null || profile.agencyName === null) {
         return { code: 'forbidden', error: 'your account has no agency' };

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import {
-  ACQUIRED_COLUMNS,
   ACQUIRED_DATE_FIELD,
+  acquiredColumns,
   acquiredHeading,
   cycleSort,
   DEFAULT_DATE_FILTERS,
@@ -84,7 +84,7 @@ export const AcquiredPage = () => {
       <ReferralGrid
         label={heading}
         rows={page.rows}
-        columns={ACQUIRED_COLUMNS}
+        columns={acquiredColumns(access.isAdmin)}
         context={context}
         loading={page.loading}
         sort={state.sort}

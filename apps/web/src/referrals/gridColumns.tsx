@@ -9,6 +9,7 @@ import {
   categoryText,
   cityState,
   employeesText,
+  formatUsd,
   fullName,
   industryText,
   isDirectCall,
@@ -133,6 +134,8 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
     ) : null;
   },
   acquired: (r) => <AcquiredCell row={r} />,
+  agency: (r) => r.assignedAgency ?? '',
+  soldPrice: (r) => (r.soldPrice === null ? '' : formatUsd(r.soldPrice)),
   name: (r) => fullName(r),
   phone: (r) => r.phone ?? '',
   email: (r) => r.email ?? '',

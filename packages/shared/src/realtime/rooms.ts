@@ -18,6 +18,8 @@ export const rooms = {
   ) => `appetite:${marketplaceId}:${audience}:${state ?? 'all'}`,
   /** Acquired referrals of one agency. */
   acquired: (agencyId: number) => `acquired:${agencyId}`,
+  /** Every agency's acquired referrals: the admins' Claim-It Transactions. */
+  transactions: () => 'acquired:all',
   marketplaces: () => 'admin:marketplaces',
   deliveryStats: () => 'admin:deliveryStats',
   deliveryErrors: () => 'admin:deliveryErrors',

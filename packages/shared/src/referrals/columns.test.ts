@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ColumnDef } from './columns.js';
 import {
   ACQUIRED_COLUMNS,
+  acquiredColumns,
   ALL_REFERRALS_COLUMNS,
   AVAILABLE_REFERRALS_COLUMNS,
   PUBLIC_FEED_COLUMNS,
@@ -122,6 +123,16 @@ describe('agent-console §2 column definitions', () => {
     expect(ALL_REFERRALS_COLUMNS.find((c) => c.id === 'limitedTime')?.sortKey).toBe(
       'marketplaceExpirationDate',
     );
+  });
+
+  it("gives an admin's transactions the buying agency and the sold price, and agencies not", () => {
+    expect(headers(acquiredColumns(true))).toEqual([
+      'Acquired',
+      'Agency',
+      'Sold Price',
+      ...headers(ACQUIRED_COLUMNS).slice(1),
+    ]);
+    expect(acquiredColumns(false)).toBe(ACQUIRED_COLUMNS);
   });
 
   it('puts tooltips on Type and Status of the all list', () => {

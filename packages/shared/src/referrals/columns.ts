@@ -81,6 +81,21 @@ export const ACQUIRED_COLUMNS: readonly ColumnDef[] = [
   col('businessLines', 'Line of Business'),
 ];
 
+/**
+ * Columns of an admin's Claim-It Transactions: the acquired columns with who bought each referral
+ * and at what price, after the acquisition date.
+ */
+export const TRANSACTION_COLUMNS: readonly ColumnDef[] = [
+  ACQUIRED_COLUMNS[0] as ColumnDef,
+  col('agency', 'Agency'),
+  col('soldPrice', 'Sold Price'),
+  ...ACQUIRED_COLUMNS.slice(1),
+];
+
+/** The columns of the acquired screen: an admin's transactions, or an agency's purchases. */
+export const acquiredColumns = (isAdmin: boolean): readonly ColumnDef[] =>
+  isAdmin ? TRANSACTION_COLUMNS : ACQUIRED_COLUMNS;
+
 /** Columns of the recent-referrals table (All Referrals); none sort. */
 export const RECENT_COLUMNS: readonly ColumnDef[] = [
   col('marketplaceStatus', 'Marketplace Status'),
