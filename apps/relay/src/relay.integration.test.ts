@@ -1,5 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ChangesMessage, Opportunity } from '@referrals/shared';
+import {
+  CONSOLE_FLAGS,
+  type ChangesMessage,
+  type Opportunity,
+  type Sort,
+} from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openSocket,
@@ -215,6 +220,59 @@ describe('relay against the stand-in upstream and Redis', () => {
       (o) => o.opportunityId,
     );
     expect(feedIds).not.toContain(created.opportunityId);
+  });
+
+  it('orders the admin referral list by expiration first while the expiration flag is on, and follows the flag live', async () => {
+    const { url } = await relayOn(`${redis.prefix}flags:`);
+    const admin = await sim.token('admin');
+    const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+    const flagOf = async (name: string) =>
+      (await (await fetch(`${url}/api/feature-flags/${name}`)).json()) as { enabled: boolean };
+    const adminList = async () =>
+      (await (
+        await fetch(`${url}/api/referrals?view=all&size=100&dateFilter=30days`, { headers })
+      ).json()) as { sort: Sort; content: Opportunity[] };
+    const expiries = (rows: Opportunity[]) => rows.map((o) => o.marketplaceExpirationDate);
+    const soonestFirst = (rows: Opportunity[]) => {
+      const e = expiries(rows);
+      const dated = e.filter((x): x is string => x !== null);
+      // Every dated expiry first, ascending; those without one after.
+      return (
+        e.slice(0, dated.length).every((x) => x !== null) &&
+        dated.every((x, i) => i === 0 || (dated[i - 1] as string) <= x)
+      );
+    };
+
+    // The stand-in seeds the flag on.
+    expect(await flagOf(CONSOLE_FLAGS.expirationSort)).toEqual({
+      name: CONSOLE_FLAGS.expirationSort,
+      enabled: true,
+    });
+    expect(await flagOf('no-such-flag')).toEqual({ name: 'no-such-flag', enabled: false });
+    const on = await adminList();
+    expect(on.sort).toEqual({ key: 'addDate', direction: 'desc', expirationFirst: true });
+    expect(soonestFirst(on.content)).toBe(true);
+
+    const flags = (await (await fetch(`${url}/api/feature-flags`)).json()) as {
+      items: { id: number; name: string; description: string; enabled: boolean }[];
+    };
+    const flag = flags.items.find((f) => f.name === CONSOLE_FLAGS.expirationSort)!;
+    const off = await fetch(`${url}/api/feature-flags/${flag.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...flag, enabled: false }),
+    });
+    expect(off.status).toBe(200);
+    expect(await flagOf(CONSOLE_FLAGS.expirationSort)).toMatchObject({ enabled: false });
+    const plain = await adminList();
+    expect(plain.sort).toEqual({ key: 'addDate', direction: 'desc' });
+    const added = plain.content.map((o) => o.addDate);
+    expect(added).toEqual([...added].sort().reverse());
+    await fetch(`${url}/api/feature-flags/${flag.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...flag, enabled: true }),
+    });
   });
 
   it('delivers a change polled by one relay instance to sockets on another', async () => {

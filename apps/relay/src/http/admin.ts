@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, upstreamFailure, type Handler, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
+import { flagEnabled } from '../readModel/readModel.js';
 import { validateBody } from './validateBody.js';
 
 /** Wraps an upstream read: its answer, or the mapped failure. */
@@ -138,6 +139,17 @@ export function adminRoutes(d: GatewayDeps): Route[] {
         Promise.resolve(
           ok({ seq: readModel.featureFlags.seq, items: [...readModel.featureFlags.values()] }),
         ),
+    },
+    {
+      method: 'get',
+      path: '/api/feature-flags/:name',
+      guard: 'anyone',
+      // One flag by name; a flag the relay does not know, or could not read, is disabled
+      // (marketplace-admin section 7: any error gives a disabled flag).
+      handler: (req) => {
+        const name = String(req.params.name ?? '');
+        return Promise.resolve(ok({ name, enabled: flagEnabled(readModel, name) }));
+      },
     },
     {
       method: 'post',

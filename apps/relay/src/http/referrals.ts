@@ -1,4 +1,6 @@
 import {
+  byExpirationFirst,
+  CONSOLE_FLAGS,
   isBought,
   listDefaults,
   MarketplaceStatus,
@@ -13,6 +15,7 @@ import {
 import type { Principal } from '../auth/verify.js';
 import { marketplaceOfAgency, type UserProfile } from '../auth/profile.js';
 import { ALL, BOUGHT, boughtBy, inAppetite, withState } from '../readModel/listIndex/scopes.js';
+import { flagEnabled } from '../readModel/readModel.js';
 import type { ListScope } from '../readModel/listIndex/scopes.js';
 import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, principalOf, upstreamFailure, type Route } from './api.js';
@@ -87,16 +90,22 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         if (view !== 'all' && view !== 'inAppetite')
           return fail(400, 'invalid list query', ['view must be all or inAppetite']);
         let scope: ListScope = ALL;
+        let query = q.query;
+        // The expiration flag orders the admin referral list by expiration first (the upstream's
+        // by-expiration call); the answer names the order so live changes keep it.
+        if (view === 'all' && p.access.isAdmin && flagEnabled(readModel, CONSOLE_FLAGS.expirationSort))
+          query = { ...query, sort: byExpirationFirst(query.sort) };
         if (view === 'inAppetite') {
           const profile = await d.profiles.resolve(p);
           const m = marketplaceOfAgency(readModel.marketplaces.values(), profile.agencyId);
           if (!m) return ok({ ...emptyPage(index.seq, q.query), ...loadingNote(), view });
           scope = inAppetite(m.id, m.riskAppetite);
         }
-        const page = await pageOf(scope, q.query);
+        const page = await pageOf(scope, query);
         const audience = audienceOf(p);
         return ok({
           view,
+          sort: query.sort,
           ...page,
           content: page.content.map((o) => projectListReferral(o, audience)),
         });

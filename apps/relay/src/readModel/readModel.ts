@@ -1,5 +1,6 @@
 import {
   DEFAULT_SORTS,
+  isFlagOn,
   SORT_FIELDS,
   type DeliveryErrorsItem,
   type DeliveryStat,
@@ -95,6 +96,13 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
   };
 }
 export type ReadModel = ReturnType<typeof createReadModel>;
+
+/**
+ * Whether a feature flag is on: a flag the read model does not hold (never loaded, or unknown) is
+ * off, as a failed flag read counts as disabled (marketplace-admin section 7).
+ */
+export const flagEnabled = (readModel: Pick<ReadModel, 'featureFlags'>, name: string): boolean =>
+  isFlagOn(readModel.featureFlags.values(), name);
 
 /**
  * The version of a record as a client saw it: a hash of its canonical JSON. A write that names

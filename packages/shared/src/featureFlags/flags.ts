@@ -2,6 +2,23 @@ import { PRODUCT_NAME } from '../domain/roles.js';
 import type { FeatureFlag } from '../schemas/admin.js';
 import { errorToast, successToast, type Toast } from '../marketplaces/toast.js';
 
+/**
+ * The flags the console reads (loaded at start, followed live; a flag not loaded, unknown or
+ * whose read failed is off): the admin referral list by expiration first, Talk Now on direct-call
+ * referrals, the street view in the details panel.
+ */
+export const CONSOLE_FLAGS = {
+  expirationSort: 'marketplace-expiration-sort',
+  talkNow: 'talk-now',
+  streetView: 'show-visual-location',
+} as const;
+
+/** Whether a flag is on among the flags read; missing means off. */
+export const isFlagOn = (flags: Iterable<Pick<FeatureFlag, 'name' | 'enabled'>>, name: string) => {
+  for (const f of flags) if (f.name === name) return f.enabled;
+  return false;
+};
+
 /** Browser title of the feature flags screen: 'Feature Flags | Fulcrum Edge'. */
 export const FEATURE_FLAGS_PAGE_TITLE = `Feature Flags | ${PRODUCT_NAME} Edge`;
 

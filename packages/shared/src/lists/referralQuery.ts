@@ -78,7 +78,8 @@ export const sortValueOf = (key: SortKey, o: Sortable): SortValue => SORT_VALUE[
 
 /**
  * Orders items that carry a referral by a sort; missing values go last in either direction, and
- * ties fall back to the newest first so pages are stable. Null sort: newest first. `valueOf` gives
+ * ties fall back to the newest first so pages are stable. Null sort: newest first. A sort with
+ * `expirationFirst` puts the soonest expiry first and orders ties by itself. `valueOf` gives
  * an item's sort value under the sort's key (`sortValueOf`, or a copy kept by a caller that
  * compares the same items many times).
  */
@@ -97,7 +98,7 @@ export function compareBy<T>(
   };
   if (!sort) return newest;
   const sign = sort.direction === 'asc' ? 1 : -1;
-  return (a, b) => {
+  const byKey = (a: T, b: T): number => {
     const va = valueOf(a);
     const vb = valueOf(b);
     const aMissing = va === null || va === undefined;
@@ -108,6 +109,18 @@ export function compareBy<T>(
         ? va - vb
         : String(va).localeCompare(String(vb));
     return c === 0 ? newest(a, b) : sign * c;
+  };
+  if (!sort.expirationFirst) return byKey;
+  return (a, b) => {
+    const ea = recordOf(a).marketplaceExpirationDate ?? null;
+    const eb = recordOf(b).marketplaceExpirationDate ?? null;
+    if (ea !== eb) {
+      if (ea === null) return 1;
+      if (eb === null) return -1;
+      const c = ea.localeCompare(eb);
+      if (c !== 0) return c;
+    }
+    return byKey(a, b);
   };
 }
 

@@ -30,7 +30,21 @@ export type SortField = (typeof SORT_FIELDS)[SortKey];
 export interface Sort {
   readonly key: SortKey;
   readonly direction: SortDirection;
+  /**
+   * Soonest expiry first, this sort breaking ties (no expiry last): the by-expiration ordering
+   * of the admin referral list while the expiration flag is on (agent-console section 7).
+   */
+  readonly expirationFirst?: boolean;
 }
+
+/**
+ * A sort with the soonest expiry first, as the upstream's by-expiration call orders: the sort
+ * breaks ties, and a sort by expiration itself (or none) is the expiry ascending.
+ */
+export const byExpirationFirst = (sort: Sort | null): Sort =>
+  sort === null || sort.key === 'marketplaceExpirationDate'
+    ? { key: 'marketplaceExpirationDate', direction: SortDirection.Asc }
+    : { key: sort.key, direction: sort.direction, expirationFirst: true };
 
 /** True when the text is a client sort key. */
 export const isSortKey = (value: string): value is SortKey => Object.hasOwn(SORT_FIELDS, value);

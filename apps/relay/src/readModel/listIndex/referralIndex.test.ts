@@ -1,4 +1,5 @@
 import {
+  byExpirationFirst,
   computeAgentDashboard,
   computePrivilegedDashboard,
   DATE_FILTERS,
@@ -64,13 +65,19 @@ const referralArb = (id: number): fc.Arbitrary<Opportunity> =>
     })
     .map((r) => ({ ...r, opportunityId: id }) as unknown as Opportunity);
 
-const sortArb: fc.Arbitrary<Sort | null> = fc.option(
-  fc.record({
-    key: fc.constantFrom(...(Object.keys(SORT_FIELDS) as SortKey[])),
-    direction: fc.constantFrom('asc' as const, 'desc' as const),
-  }),
-  { nil: null, freq: 6 },
-);
+const sortArb: fc.Arbitrary<Sort | null> = fc
+  .tuple(
+    fc.option(
+      fc.record({
+        key: fc.constantFrom(...(Object.keys(SORT_FIELDS) as SortKey[])),
+        direction: fc.constantFrom('asc' as const, 'desc' as const),
+      }),
+      { nil: null, freq: 6 },
+    ),
+    // The admin list under the expiration flag: soonest expiry first, the sort breaking ties.
+    fc.boolean(),
+  )
+  .map(([sort, expirationFirst]) => (expirationFirst ? byExpirationFirst(sort) : sort));
 
 const queryArb: fc.Arbitrary<ReferralQuery> = fc.record({
   state: fc.option(fc.constantFrom(...STATES), { nil: null }),
@@ -231,4 +238,29 @@ describe('ReferralIndex', () => {
       );
     },
   );
+
+  it('keeps a sort and the same sort by expiration first apart', async () => {
+    await fc.assert(
+      fc.asyncProperty(marketArb, sortArb, async (market, sort) => {
+        const index = new ReferralIndex({ now: () => T0, warm: [], nodeSize: 4 });
+        await index.load(market, 1);
+        for (const s of [sort, byExpirationFirst(sort), sort]) {
+          const q: ReferralQuery = {
+            state: null,
+            dateFilter: '30days',
+            showClaimed: true,
+            sort: s,
+            page: 0,
+            size: 50,
+          };
+          const got = await index.page(ALL, q);
+          const want = queryReferrals(market, q, new Date(T0));
+          expect(got.content.map((o) => o.opportunityId)).toEqual(
+            want.content.map((o) => o.opportunityId),
+          );
+        }
+      }),
+      { numRuns: Number(process.env.RUNS ?? 300) },
+    );
+  });
 });

@@ -92,7 +92,8 @@ export interface ReferralIndexOptions {
   readonly nodeSize?: number;
 }
 
-const orderKey = (sort: Sort | null): string => (sort ? `${sort.key}:${sort.direction}` : 'none');
+const orderKey = (sort: Sort | null): string =>
+  sort ? `${sort.expirationFirst ? 'expiry:' : ''}${sort.key}:${sort.direction}` : 'none';
 const cell = (e: Entry): number => cellOf(e.o.marketplaceStatus, e.bucket);
 const cellByModified = (e: Entry): number => cellOf(e.o.marketplaceStatus, e.modBucket);
 /** The cell of an entry in a scope's views: its age by the date the scope's lists filter on. */
