@@ -1,5 +1,8 @@
 import type { Principal } from '../auth/verify.js';
+import { logger } from '../log.js';
 import { UpstreamError } from '../upstream/http.js';
+
+const log = logger('http');
 
 /** A request as the handlers see it, whatever framework carried it. */
 export interface ApiRequest {
@@ -55,19 +58,21 @@ export function idParam(req: ApiRequest, name = 'id'): number | undefined {
 
 /**
  * Maps an upstream failure to the gateway's answer: the upstream's own 4xx pass through with its
- * reason; an unreachable, slow or broken upstream is a 502/504, never a crash.
+ * reason; an unreachable, slow or broken upstream is a 502/504, never a crash. The error is the
+ * server's text alone (screens put their own words before it: 'Failed to create feature flag
+ * beta: Feature flag beta already exists.'); `what` the relay was doing goes to the log.
  */
 export function upstreamFailure(err: unknown, what: string): ApiResponse {
   if (!(err instanceof UpstreamError)) throw err;
-  if (err.kind === 'timeout')
-    return fail(504, `${what}: the upstream service did not answer in time`);
+  log.warn({ err, what }, 'upstream call failed');
+  if (err.kind === 'timeout') return fail(504, 'the upstream service did not answer in time');
   if (err.kind === 'status' && err.status !== undefined && err.status < 500) {
     const reason =
       typeof err.body === 'object' && err.body !== null && 'error' in err.body
         ? String(err.body.error)
         : `upstream answered ${err.status}`;
     const status = err.status === 401 || err.status === 403 ? 502 : err.status;
-    return fail(status, `${what}: ${reason}`);
+    return fail(status, reason);
   }
-  return fail(502, `${what}: the upstream service is unavailable`);
+  return fail(502, 'the upstream service is unavailable');
 }
