@@ -18,6 +18,7 @@ async function token(
   opts: { exp?: number; iss?: string; aud?: string } = {},
 ) {
   return new SignJWT({
+    typ: 'Bearer',
     preferred_username: 'producer',
     realm_access: { roles: ['ROLE_CONSOLE_PRODUCER'] },
     ...claims,
@@ -51,6 +52,14 @@ describe('bearer token verification', () => {
     ['another audience', { aud: 'account' }],
   ])('refuses a token of %s', async (_label, opts) => {
     await expect(verify(await token({}, opts))).rejects.toBeInstanceOf(TokenError);
+  });
+
+  it.each([
+    ['an ID token', { typ: 'ID' }],
+    ['a refresh token', { typ: 'Refresh' }],
+    ['a token that says not what it is for', { typ: undefined }],
+  ])('refuses %s, signed by the realm for the console', async (_label, claims) => {
+    await expect(verify(await token(claims))).rejects.toThrow('not an access token');
   });
 
   it('refuses an expired token and says it expired', async () => {

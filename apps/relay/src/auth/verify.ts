@@ -37,6 +37,7 @@ export interface VerifierOptions {
 
 type Claims = RoleClaims & {
   sub?: string;
+  typ?: string;
   exp?: number;
   preferred_username?: string;
   email?: string;
@@ -44,9 +45,13 @@ type Claims = RoleClaims & {
   family_name?: string;
 };
 
+/** The `typ` claim of a Keycloak access token. */
+export const ACCESS_TOKEN_TYP = 'Bearer';
+
 /**
  * Verifies bearer tokens against the realm's JWKS: RS256 only, issuer, audience (the console
- * client), expiry with a small leeway. Keys are cached and refetched when an unknown kid appears.
+ * client), an access token (not an ID token), expiry with a small leeway. Keys are cached and
+ * refetched when an unknown kid appears.
  */
 export function createTokenVerifier(options: VerifierOptions) {
   const keys =
@@ -71,6 +76,9 @@ export function createTokenVerifier(options: VerifierOptions) {
       if (err instanceof errors.JOSEError) throw new TokenError(`token refused: ${err.code}`);
       throw err;
     }
+    // Keycloak marks what a token is for; an ID token (typ 'ID') or a refresh token has the same
+    // issuer and signature, but proves nothing to an API.
+    if (payload.typ !== ACCESS_TOKEN_TYP) throw new TokenError('token refused: not an access token');
     const username = payload.preferred_username ?? payload.sub ?? '';
     if (username === '') throw new TokenError('token names no user');
     return {

@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { PROTOCOL_VERSION, type Opportunity } from '@referrals/shared';
+import { getDemoTokens } from '@referrals/upstream-sim/testing';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +55,17 @@ async function forgeries(): Promise<Record<string, string>> {
     .toString();
   const other = await generateKeyPair('RS256');
   const [sig] = real.split('.').slice(2);
+  // A real ID token of an admin: signed by the realm for the console, but not an access token.
+  const adminTokens = await getDemoTokens({
+    origin: sim.origin,
+    realm: 'referrals',
+    clientId: 'referral-console',
+    username: 'admin',
+    password: 'admin',
+    redirectUri: 'http://localhost:8080/',
+  });
   return {
+    "the realm's ID token of an admin": adminTokens.id_token,
     'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64(admin)}.`,
     'HS256 keyed with the realm public key': await new SignJWT(admin)
       .setProtectedHeader({ alg: 'HS256', kid: header.kid })
