@@ -164,7 +164,10 @@ export async function createRelay(config: RelayConfig) {
       const status = readModel.status.get('poll');
       const upstreamOk = status ? !status.stale : false;
       const lists = readModel.referralIndex.status();
-      const ready = redisOk !== false && upstreamOk && !lists.loading;
+      // Ready means this instance can serve: its store answers and its lists are loaded. An
+      // upstream outage is not a reason to drain it (every instance would go, although the last
+      // snapshot is served): it shows in the body and in the status clients get.
+      const ready = redisOk !== false && !lists.loading;
       res.status(ready ? 200 : 503).json({
         ready,
         store: store.kind,
