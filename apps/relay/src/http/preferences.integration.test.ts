@@ -66,6 +66,25 @@ describe('GET and PUT /api/me/preferences', () => {
         'theme must be one of system, light, dark',
       ]) as unknown,
     });
+    // Not JSON, or JSON that is not an object: a reason, not a 500.
+    const notAnObject = {
+      error: 'invalid body',
+      details: ['the body must be a JSON object, sent with Content-Type: application/json'],
+    };
+    for (const [type, raw, answer] of [
+      ['text/plain', 'dark please', notAnObject],
+      ['application/json', '[1,2]', notAnObject],
+      ['application/json', '"dark"', { error: 'malformed JSON body' }],
+      ['application/json', '{"theme": ', { error: 'malformed JSON body' }],
+    ] as const) {
+      const res = await fetch(`${url}/api/me/preferences`, {
+        method: 'PUT',
+        headers: { 'content-type': type, authorization: `Bearer ${token}` },
+        body: raw,
+      });
+      expect(res.status, `${type} ${raw}`).toBe(400);
+      expect(await res.json()).toEqual(answer);
+    }
     const extra = await call('PUT', token, { ...mine, username: 'producer' });
     expect(extra).toMatchObject({ status: 400, body: { details: ['unknown keys: username'] } });
     expect(await redis.redis.exists(key)).toBe(0);

@@ -2,14 +2,25 @@ import * as yup from 'yup';
 import { fail, type ApiResponse } from './api.js';
 
 /**
- * Validates a request body with a schema: the value, or a 400 with every field message. yup
- * reports some bad shapes not as a ValidationError but by throwing from a cast or transform
- * (`{ "name": {} }` reaches `.trim()` on an object); those are bad input too, never a 500.
+ * Validates a request body with a schema: the value, or a 400 with every field message. A body
+ * that is not a JSON object (not JSON, or sent without `Content-Type: application/json`) is
+ * refused before the schema sees it. yup reports some bad shapes not as a ValidationError but by
+ * throwing from a cast or transform (`{ "name": {} }` reaches `.trim()` on an object; a body
+ * nested thousands deep overflows the stack); those are bad input too, answered with a plain
+ * reason, never a 500 and never the exception's own text.
  */
 export function validateBody<T>(
   schema: yup.Schema<T>,
   body: unknown,
 ): { ok: true; value: T } | { ok: false; answer: ApiResponse } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return {
+      ok: false,
+      answer: fail(400, 'invalid body', [
+        'the body must be a JSON object, sent with Content-Type: application/json',
+      ]),
+    };
+  }
   try {
     return {
       ok: true,
@@ -18,7 +29,10 @@ export function validateBody<T>(
   } catch (err) {
     if (err instanceof yup.ValidationError)
       return { ok: false, answer: fail(400, 'invalid body', err.errors) };
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason =
+      err instanceof RangeError
+        ? 'the body is nested too deeply'
+        : 'a field has a value of the wrong type';
     return { ok: false, answer: fail(400, 'invalid body', [reason]) };
   }
 }
