@@ -22,6 +22,7 @@ import { ReferralGrid } from '../referrals/ReferralGrid';
 import { useListPage } from '../referrals/useListPage';
 import { tokenColour } from '../theme/theme';
 import { useCompactLayout } from '../shell/useCompactLayout';
+import { useShowTalkNow } from '../live/useFeatureFlag';
 
 const ACQUIRED_TOPIC = { kind: 'acquired' } as const;
 
@@ -50,15 +51,16 @@ export const AcquiredPage = () => {
     // The date filter reads the acquisition (lastModDate), as the relay's list does.
     dateField: ACQUIRED_DATE_FIELD,
   });
+  const showTalkNow = useShowTalkNow();
   const context: CellContext = useMemo(
     () => ({
       privileged: access.privileged,
       isAdmin: access.isAdmin,
       showPrices: true,
-      showTalkNow: access.showTalkNow,
+      showTalkNow,
       mobile,
     }),
-    [access, mobile],
+    [access, showTalkNow, mobile],
   );
   return (
     <Box>

@@ -8,6 +8,7 @@ import type { ApiClient } from '../api/apiClient';
 import type { Auth, Session } from '../auth/Auth';
 import { FakeSocket } from '../live/fakeSocket.testkit';
 import { LiveClient } from '../live/LiveClient';
+import { ToastProvider } from '../toasts/ToastProvider';
 import { ServicesContext } from './services';
 
 /** A session of a demo role. */
@@ -41,7 +42,7 @@ export const fakeApi = (answers: Record<string, unknown> = {}) => ({
   getImage: vi.fn(() => Promise.reject(new Error('no image'))),
 });
 
-/** Renders a screen with fake services at a URL. */
+/** Renders a screen with fake services at a URL, inside the toast host. */
 export const renderWith = (
   ui: ReactNode,
   o: { auth?: Auth; api?: ApiClient | ReturnType<typeof fakeApi>; url?: string } = {},
@@ -57,11 +58,14 @@ export const renderWith = (
   const result = render(
     <ServicesContext.Provider value={services}>
       <JotaiProvider>
-        <RouterProvider
-          router={createMemoryRouter([{ path: '*', element: ui }], {
-            initialEntries: [o.url ?? '/'],
-          })}
-        />
+        {/* Where toasts show, as the admin shell provides it. */}
+        <ToastProvider>
+          <RouterProvider
+            router={createMemoryRouter([{ path: '*', element: ui }], {
+              initialEntries: [o.url ?? '/'],
+            })}
+          />
+        </ToastProvider>
       </JotaiProvider>
     </ServicesContext.Provider>,
   );

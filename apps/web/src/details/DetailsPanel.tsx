@@ -5,6 +5,7 @@ import {
   businessLinesText,
   categoryText,
   cityState,
+  CONSOLE_FLAGS,
   employeesText,
   fullName,
   industryText,
@@ -15,6 +16,7 @@ import {
   type Opportunity,
 } from '@referrals/shared';
 import { useSession } from '../app/useSession';
+import { useFeatureFlag } from '../live/useFeatureFlag';
 import type { GridRow } from '../referrals/gridColumns';
 import { ActionArea } from './ActionArea';
 import { StreetView } from './StreetView';
@@ -64,6 +66,7 @@ export const DetailsPanel = ({
   readonly onClose: () => void;
 }) => {
   const { access } = useSession();
+  const streetView = useFeatureFlag(CONSOLE_FLAGS.streetView);
   const { detail, busy, error, claim } = useReferralDetail(referral);
   const o = detail ? asOpportunity(detail) : null;
   const fullContact = Boolean(o?.email || o?.phone);
@@ -106,7 +109,7 @@ export const DetailsPanel = ({
           </Box>
           <Divider sx={{ mb: 1.5 }} />
           {fullContact && <Contact o={o} />}
-          {o.showVisualLocation && o.searchId && (
+          {streetView && o.showVisualLocation && o.searchId && (
             <Box sx={{ mb: 1.5 }}>
               <StreetView searchId={o.searchId} />
             </Box>

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PublicReferral } from '@referrals/shared';
+import { byExpirationFirst, type PublicReferral } from '@referrals/shared';
 import { renderWith } from '../app/services.testkit';
 import { useReferralPage, type FetchedPage } from './useReferralPage';
 
@@ -83,6 +83,41 @@ describe('useReferralPage', () => {
       }),
     );
     expect(shown()).toMatch(/^4,2\|5$/);
+  });
+
+  it('places live changes in the order the relay cut the page in (the expiration flag)', async () => {
+    const inMin = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+    const expiring = (id: number, ageMin: number, expiresInMin: number) =>
+      ({ ...ref(id, ageMin), marketplaceExpirationDate: inMin(expiresInMin) }) as PublicReferral;
+    const fetchPage = vi.fn(() =>
+      Promise.resolve<FetchedPage<PublicReferral>>({
+        seq: 10,
+        content: [expiring(1, 30, 10), expiring(2, 1, 30)],
+        totalElements: 2,
+        sort: byExpirationFirst({ key: 'addDate', direction: 'desc' }),
+      }),
+    );
+    const r = renderWith(<Page fetchPage={fetchPage} />);
+    act(() => r.socket.connect(true));
+    act(() =>
+      r.socket.answer('subscribe', {
+        ok: true,
+        snapshot: { topic, seq: 10, complete: false, items: [] },
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('rows').textContent).toBe('1,2|2'));
+    // The newest referral, expiring between the two: by expiry it goes in the middle (by
+    // addDate alone it would lead).
+    act(() =>
+      r.socket.push('changes', {
+        topic,
+        prevSeq: 10,
+        seq: 11,
+        upserts: [expiring(3, 0, 20)],
+        removed: [],
+      }),
+    );
+    expect(screen.getByTestId('rows').textContent).toBe('1,3,2|3');
   });
 
   it('holds changes that arrive while the page loads and applies those past its seq', async () => {

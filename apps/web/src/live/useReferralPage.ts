@@ -30,6 +30,11 @@ export interface FetchedPage<R> {
   readonly seq: number;
   readonly content: readonly R[];
   readonly totalElements: number;
+  /**
+   * The order the relay cut the page in, when it differs from the one asked for (the admin list
+   * under the expiration flag): live changes are placed in this order.
+   */
+  readonly sort?: Sort | null;
 }
 
 /** What the list asks for. `requestKey` changes whenever the query does (a new page is fetched). */
@@ -82,12 +87,15 @@ export const useReferralPage = <R extends ReferralRow>(
   const held = useRef<Change<R>[]>([]);
   const generation = useRef(0);
 
+  // The order the last page was cut in, when the relay named one.
+  const servedSort = useRef<Sort | null | undefined>(undefined);
+
   const rules = (): PageRules<R> => {
     const { filter, sort, size, page } = opts.current;
     const now = new Date();
     return {
       matches: (r) => matchesReferralFilter(r, filter, now),
-      compare: compareReferrals(sort),
+      compare: compareReferrals(servedSort.current === undefined ? sort : servedSort.current),
       idOf: (r) => String(r.opportunityId),
       size,
       firstPage: page === 0,
@@ -117,6 +125,7 @@ export const useReferralPage = <R extends ReferralRow>(
           return;
         }
         pageSeq.current = res.seq;
+        servedSort.current = res.sort;
         let next: PageView<R> = { rows: res.content, total: res.totalElements };
         for (const c of held.current)
           if (c.seq > res.seq) next = applyPageChanges(next, c.upserts, c.removed, rules());

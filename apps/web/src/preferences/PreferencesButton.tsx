@@ -1,17 +1,26 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Alert, Box, Divider, IconButton, Popover, Snackbar } from '@mui/material';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Box, Divider, IconButton, Popover } from '@mui/material';
 import TuneIcon from '@mui/icons-material/Tune';
+import { errorToast } from '@referrals/shared';
+import { useToast } from '../toasts/useToast';
 import { ThemeSettings } from './ThemeSettings';
 import { usePreferences } from './usePreferences';
 
 /**
  * The app bar's Preferences button: a panel with the colour scheme and, for agents, the alert
- * switches (passed in, so this folder does not depend on alerts). A failed save shows as a toast.
+ * switches (passed in, so this folder does not depend on alerts). A failed save shows as a red
+ * toast, like every other toast of the console.
  */
 export const PreferencesButton = ({ alerts }: { readonly alerts?: ReactNode }) => {
   const { error, dismissError } = usePreferences();
+  const toast = useToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
+  useEffect(() => {
+    if (error === null) return;
+    toast(errorToast(error));
+    dismissError();
+  }, [error, dismissError, toast]);
   return (
     <>
       <IconButton
@@ -37,16 +46,6 @@ export const PreferencesButton = ({ alerts }: { readonly alerts?: ReactNode }) =
           {alerts}
         </Box>
       </Popover>
-      <Snackbar
-        open={error !== null}
-        onClose={dismissError}
-        autoHideDuration={7000}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <Alert variant="filled" severity="error" onClose={dismissError}>
-          {error}
-        </Alert>
-      </Snackbar>
     </>
   );
 };

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { Box, Typography, useMediaQuery } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import {
   DEFAULT_DATE_FILTERS,
   DEFAULT_SORTS,
   HEADINGS,
-  LAYOUT,
   listPageTitle,
   PAGING,
   RECENT_COLUMNS,
@@ -18,6 +17,8 @@ import { listTopic, type ListState } from '../referrals/listState';
 import { PagingFooter } from '../referrals/PagingFooter';
 import { ReferralGrid } from '../referrals/ReferralGrid';
 import { useListPage } from '../referrals/useListPage';
+import { useCompactLayout } from '../shell/useCompactLayout';
+import { useShowTalkNow } from '../live/useFeatureFlag';
 
 // The recent table's Delivered is a day stamp (Today or a date, time beneath), not a time-ago.
 const COLUMNS = RECENT_COLUMNS.map((c) => (c.id === 'addDate' ? { ...c, id: 'delivered' } : c));
@@ -26,7 +27,7 @@ const COLUMNS = RECENT_COLUMNS.map((c) => (c.id === 'addDate' ? { ...c, id: 'del
 export const RecentPage = () => {
   const { access } = useSession();
   useDocumentTitle(listPageTitle(HEADINGS.recent, useBrand()));
-  const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpointPx}px)`);
+  const mobile = useCompactLayout();
   const [state, setState] = useState<ListState>({
     view: 'all',
     showClaimed: true,
@@ -42,15 +43,16 @@ export const RecentPage = () => {
     withView: true,
     topic: listTopic(state),
   });
+  const showTalkNow = useShowTalkNow();
   const context: CellContext = useMemo(
     () => ({
       privileged: access.privileged,
       isAdmin: access.isAdmin,
       showPrices: true,
-      showTalkNow: access.showTalkNow,
+      showTalkNow,
       mobile,
     }),
-    [access, mobile],
+    [access, showTalkNow, mobile],
   );
   return (
     <Box>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Box } from '@mui/material';
-import { DataGrid, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridEventListener, type GridSortModel } from '@mui/x-data-grid';
 import type { ColumnDef, Sort, SortKey } from '@referrals/shared';
 import { Spinner } from '../shell/Spinner';
 import { EmptyList } from './EmptyList';
@@ -35,11 +35,15 @@ export { EMPTY_TEXT };
 // The grid's own spinner has no accessible name (axe: aria-progressbar-name).
 const GridLoading = () => <Spinner label="Loading referrals" />;
 
+/** Keys that open a row, as a click does (the grid pattern's Enter, and Space like a button). */
+const OPEN_KEYS: ReadonlySet<string> = new Set(['Enter', ' ']);
+
 /**
  * The grid of every referral list. Header clicks run the list's shared sort rule rather than the
- * grid's own cycle; the selected row is highlighted. At 768px and below the columns collapse into
- * one stacked cell. Cells that tick read the shared clock themselves, so this grid does not
- * re-render each second.
+ * grid's own cycle; the selected row is highlighted. In the stacked layout (`context.mobile`) the
+ * columns collapse into one stacked cell. A clickable row also opens with Enter or Space on any of
+ * its cells (arrow keys move between cells) and shows a focus ring. Cells that tick read the
+ * shared clock themselves, so this grid does not re-render each second.
  */
 export const ReferralGrid = (p: ReferralGridProps) => {
   const { columns, context } = p;
@@ -58,6 +62,16 @@ export const ReferralGrid = (p: ReferralGridProps) => {
     const clickedId = model[0]?.field ?? sortModel[0]?.field;
     const key = columns.find((c) => c.id === clickedId)?.sortKey;
     if (key) p.onSort(p.sortRule(p.sort ?? null, key));
+  };
+
+  const onCellKeyDown: GridEventListener<'cellKeyDown'> = (params, event) => {
+    if (!p.onRowClick || !OPEN_KEYS.has(event.key)) return;
+    // A button inside the cell (Claim Now, a status button) answers its own keys.
+    if (event.target !== event.currentTarget) return;
+    // Neither the grid's own Space handling (it scrolls) nor the page's scroll.
+    event.defaultMuiPrevented = true;
+    event.preventDefault();
+    p.onRowClick(params.row as GridRow);
   };
 
   if (!p.loading && p.rows.length === 0) return <EmptyList label={p.label} />;
@@ -81,9 +95,18 @@ export const ReferralGrid = (p: ReferralGridProps) => {
         loading={p.loading}
         slots={{ loadingOverlay: GridLoading }}
         onRowClick={p.onRowClick ? ({ row }: { row: GridRow }) => p.onRowClick?.(row) : undefined}
+        onCellKeyDown={onCellKeyDown}
         getRowClassName={({ id }) => (id === p.selectedId ? 'row-selected' : '')}
         sx={{
           '& .MuiDataGrid-row': { cursor: p.onRowClick ? 'pointer' : 'default' },
+          // The row a keyboard user is on, ringed whole: Enter or Space opens all of it.
+          ...(p.onRowClick && {
+            '& .MuiDataGrid-row:has(.MuiDataGrid-cell:focus-visible)': {
+              outline: '2px solid',
+              outlineColor: 'primary.main',
+              outlineOffset: '-2px',
+            },
+          }),
           '& .row-selected, & .row-selected:hover': { bgcolor: 'rgba(10, 76, 134, 0.14)' },
           '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 0.5 },
           '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 },

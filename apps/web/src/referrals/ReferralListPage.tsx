@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Box, IconButton, Stack, Typography, useMediaQuery } from '@mui/material';
+import { Box, IconButton, Stack, Typography } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import {
   ALL_REFERRALS_COLUMNS,
+  CONSOLE_FLAGS,
   AVAILABLE_REFERRALS_COLUMNS,
   cycleAllOpportunitiesSort,
   cycleSort,
   HEADINGS,
-  LAYOUT,
   listDefaults,
   listPageTitle,
   marketplaceTitle,
@@ -17,6 +17,7 @@ import {
 import { useBrand, useDocumentTitle } from '../app/BrandContext';
 import { useSession } from '../app/useSession';
 import { DetailsPanel } from '../details/DetailsPanel';
+import { useFeatureFlag, useShowTalkNow } from '../live/useFeatureFlag';
 import type { CellContext, GridRow } from './gridColumns';
 import { ListToolbar } from './ListToolbar';
 import { initialListState, listTopic } from './listState';
@@ -27,6 +28,7 @@ import { StatusModal } from './StatusModal';
 import { useListPage } from './useListPage';
 import { useListState } from './useListState';
 import { tokenColour } from '../theme/theme';
+import { useCompactLayout } from '../shell/useCompactLayout';
 
 /**
  * A signed-in referral list: admin/all-referrals ('all') or the available-referral variant. The
@@ -38,7 +40,7 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
   const defaults = listDefaults({ kind: 'signedIn', access, username });
   const title = variant === 'all' ? marketplaceTitle(access) : HEADINGS.availableList;
   useDocumentTitle(listPageTitle(title, brand));
-  const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpointPx}px)`);
+  const mobile = useCompactLayout();
   const { state, ready, update } = useListState(
     (url) => initialListState(defaults, access.isAdmin ? 'all' : 'inAppetite', url),
     defaults.geoLocate,
@@ -48,12 +50,18 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
   const [statusOf, setStatusOf] = useState<GridRow | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
 
+  // Under the expiration flag the relay orders the admin list by expiration first; the page is
+  // fetched again when the flag changes.
+  const expirationFirst =
+    useFeatureFlag(CONSOLE_FLAGS.expirationSort) && access.isAdmin && state.view === 'all';
+  const showTalkNow = useShowTalkNow();
   const page = useListPage<ListReferral>({
     path: '/api/referrals',
     state,
     withView: true,
     topic: listTopic(state),
     ready,
+    refetchKey: expirationFirst ? 'expirationFirst' : '',
   });
 
   const open = useCallback((row: GridRow) => {
@@ -70,12 +78,12 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
       privileged: access.privileged,
       isAdmin: access.isAdmin,
       showPrices: defaults.showPrices,
-      showTalkNow: access.showTalkNow,
+      showTalkNow,
       mobile,
       onOpen: open,
       onStatus: openStatus,
     }),
-    [access, defaults.showPrices, mobile, open, openStatus],
+    [access, defaults.showPrices, showTalkNow, mobile, open, openStatus],
   );
   const base = variant === 'all' ? ALL_REFERRALS_COLUMNS : AVAILABLE_REFERRALS_COLUMNS;
   const columns = useMemo(

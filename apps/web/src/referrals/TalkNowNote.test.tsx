@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Role, type ListReferral } from '@referrals/shared';
+import { CONSOLE_FLAGS, Role, type ListReferral } from '@referrals/shared';
 import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
+import { serveFlags } from '../live/flags.testkit';
 import { ReferralListPage } from './ReferralListPage';
 
 const row: Partial<ListReferral> = {
@@ -17,17 +18,18 @@ const row: Partial<ListReferral> = {
   discountPrice: null,
 };
 
-/** The available-referral list (with its Notes column) as a user of `role`. */
-const availableListAs = (role: Role) => {
+/** The available-referral list (with its Notes column) as a user of `role`, these flags on. */
+const availableListAs = (role: Role, flags: readonly string[] = [CONSOLE_FLAGS.talkNow]) => {
   const api = fakeApi({
     '/api/referrals': { seq: 1, content: [row], totalElements: 1 },
     '/api/referrals/3': row,
   });
-  renderWith(<ReferralListPage variant="available" />, {
+  const { socket } = renderWith(<ReferralListPage variant="available" />, {
     api,
     auth: fakeAuth(sessionOf(role)),
     url: '/admin/claim-it-referrals?state=TX',
   });
+  serveFlags(socket, flags);
   return api;
 };
 
@@ -42,6 +44,12 @@ describe('Talk now note of the available list', () => {
       expect(api.post).not.toHaveBeenCalled();
     },
   );
+
+  it('is not shown while the talk-now flag is off, though the role allows it', async () => {
+    availableListAs(Role.CONSOLE_PRODUCER, []);
+    expect(await screen.findByText('Austin, TX')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Talk now/ })).toBeNull();
+  });
 
   it('is not shown to carriers', async () => {
     availableListAs(Role.CONSOLE_CARRIER);

@@ -23,6 +23,8 @@ export interface ListPageOptions {
   readonly ready?: boolean;
   /** The date the list's date filter reads, as the relay's list does (addDate by default). */
   readonly dateField?: DateField;
+  /** Changes when something the relay decides by (a feature flag) changed: the page is fetched again. */
+  readonly refetchKey?: string;
 }
 
 const NEVER = () => new Promise<never>(() => undefined);
@@ -37,7 +39,7 @@ export const useListPage = <R extends ReferralRow>(o: ListPageOptions): Referral
   const ready = o.ready ?? true;
   const empty = cannotMatch(o.state);
   const params = listRequestParams(o.state, o.withView);
-  const requestKey = JSON.stringify(params);
+  const requestKey = `${JSON.stringify(params)}${o.refetchKey ?? ''}`;
   const fetchPage = useCallback(
     (): Promise<FetchedPage<R>> =>
       empty

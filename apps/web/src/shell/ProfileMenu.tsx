@@ -41,12 +41,21 @@ export const ProfileMenu = ({
         <Button
           color="inherit"
           startIcon={<AccountCircleIcon />}
+          aria-label={menu.name}
           aria-haspopup="true"
           aria-expanded={open}
           aria-controls={open ? id : undefined}
           onClick={(e) => setAnchor(open ? null : e.currentTarget)}
+          // On a phone the icon alone: the name would crowd the app bar (it heads the menu).
+          sx={{
+            whiteSpace: 'nowrap',
+            minWidth: 0,
+            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+          }}
         >
-          {menu.name}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {menu.name}
+          </Box>
         </Button>
         <Popper
           open={open}

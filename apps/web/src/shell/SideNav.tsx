@@ -3,11 +3,20 @@ import { NavLink } from 'react-router-dom';
 import { sideNavigation, type Access, type NavLink as NavItem } from '@referrals/shared';
 
 // Each link sits in its own list item: a list may hold only items (WCAG, axe 'list').
-const Item = ({ item, nested }: { readonly item: NavItem; readonly nested: boolean }) => (
+const Item = ({
+  item,
+  nested,
+  onNavigate,
+}: {
+  readonly item: NavItem;
+  readonly nested: boolean;
+  readonly onNavigate?: () => void;
+}) => (
   <ListItem disablePadding>
     <ListItemButton
       component={NavLink}
       to={`/${item.path}`}
+      onClick={onNavigate}
       sx={{ pl: nested ? 3 : 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
     >
       <ListItemText primary={item.label} />
@@ -15,13 +24,22 @@ const Item = ({ item, nested }: { readonly item: NavItem; readonly nested: boole
   </ListItem>
 );
 
-/** The side navigation of the admin shell, by role (items without a screen lead to not-implemented). */
-export const SideNav = ({ access }: { readonly access: Access }) => (
+/**
+ * The side navigation of the admin shell, by role (items without a screen lead to not-implemented).
+ * `onNavigate` runs when an item is chosen (the menu drawer closes then).
+ */
+export const SideNav = ({
+  access,
+  onNavigate,
+}: {
+  readonly access: Access;
+  readonly onNavigate?: () => void;
+}) => (
   <nav aria-label="Console">
     {sideNavigation(access).map((entry) =>
       entry.kind === 'link' ? (
         <List key={entry.id} dense disablePadding>
-          <Item item={entry} nested={false} />
+          <Item item={entry} nested={false} onNavigate={onNavigate} />
         </List>
       ) : (
         <Box key={entry.id}>
@@ -34,7 +52,7 @@ export const SideNav = ({ access }: { readonly access: Access }) => (
           </ListSubheader>
           <List dense disablePadding aria-labelledby={`nav-${entry.id}`}>
             {entry.items.map((item) => (
-              <Item key={item.id} item={item} nested />
+              <Item key={item.id} item={item} nested onNavigate={onNavigate} />
             ))}
           </List>
         </Box>

@@ -176,6 +176,13 @@ describe('agent-console §4 full-contact panel line', () => {
       null,
       'Claimed',
     ],
+    [
+      'claimed whose row carries no sold price at all',
+      { marketplaceStatus: 'Claimed', soldPrice: undefined },
+      'Claimed',
+      null,
+      'Claimed',
+    ],
     ['assigned', { marketplaceStatus: 'Assigned' }, 'Assigned', null, 'Assigned'],
     [
       'claimed with only a phone',

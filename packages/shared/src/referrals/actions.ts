@@ -87,7 +87,7 @@ const fullContact = (o: ActionOpportunity, input: ActionInput): ReferralAction |
   return {
     kind: 'fullContact',
     label,
-    price: label === 'Claimed' && input.showPrices ? o.soldPrice : null,
+    price: label === 'Claimed' && input.showPrices ? (o.soldPrice ?? null) : null,
     verb: claimed ? 'Claimed' : 'Assigned',
     when: o.lastModDate
       ? dayStamp(o.lastModDate, input.now, input.timeZone ?? DEFAULT_TIME_ZONE)
@@ -100,7 +100,7 @@ const statusLine = (o: ActionOpportunity, showPrices: boolean): ReferralAction =
   const available = o.marketplaceStatus === MarketplaceStatus.Available;
   const price =
     o.marketplaceStatus === MarketplaceStatus.Claimed
-      ? o.soldPrice
+      ? (o.soldPrice ?? null)
       : available
         ? (o.dynamicPrice ?? o.discountPrice)
         : null;

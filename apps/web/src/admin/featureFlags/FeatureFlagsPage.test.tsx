@@ -106,4 +106,45 @@ describe('feature flags screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add First Flag' }));
     expect(screen.getByRole('form', { name: 'Add feature flag' })).toBeTruthy();
   });
+
+  it("quotes the server's reason once when a create fails", async () => {
+    show({
+      ...flagsAre([beta]),
+      'POST /api/feature-flags': () => {
+        // The relay answers with the upstream's reason alone.
+        throw new ApiError(409, 'Feature flag beta already exists.');
+      },
+    });
+    await screen.findByText('Beta screens');
+    fireEvent.click(screen.getByRole('button', { name: 'Add feature flag' }));
+    const form = screen.getByRole('form', { name: 'Add feature flag' });
+    fireEvent.change(within(form).getByPlaceholderText('Enter feature flag name'), {
+      target: { value: 'beta' },
+    });
+    fireEvent.change(within(form).getByPlaceholderText('Enter feature flag description'), {
+      target: { value: 'Again' },
+    });
+    const submit = within(form).getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    fireEvent.click(submit);
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText(/^Failed to create/).textContent).toBe(
+      'Failed to create feature flag beta: Feature flag beta already exists.',
+    );
+  });
+
+  it("quotes the server's reason once when an update fails", async () => {
+    show({
+      ...flagsAre([beta]),
+      'PUT /api/feature-flags/1': () => {
+        throw new ApiError(504, 'the upstream service did not answer in time');
+      },
+    });
+    await screen.findByText('beta');
+    fireEvent.click(screen.getByRole('switch', { name: 'Enabled beta' }));
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText(/^Failed to update/).textContent).toBe(
+      'Failed to update feature flag beta: the upstream service did not answer in time',
+    );
+  });
 });

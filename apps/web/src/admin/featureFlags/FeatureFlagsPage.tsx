@@ -18,7 +18,6 @@ import AddIcon from '@mui/icons-material/Add';
 import { FEATURE_FLAG_TEXTS as T, FEATURE_FLAGS_PAGE_TITLE } from '@referrals/shared';
 import { useDocumentTitle } from '../../app/BrandContext';
 import { LoadingOverlay } from '../common/LoadingOverlay';
-import { ToastHost } from '../common/ToastHost';
 import { AddFlagForm } from './AddFlagForm';
 import { FlagRow } from './FlagRow';
 import { useFeatureFlags } from './useFeatureFlags';
@@ -31,7 +30,6 @@ export const FeatureFlagsPage = () => {
   const [editingId, setEditingId] = useState<number | null>(null);
   return (
     <Box>
-      <ToastHost />
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {T.heading}

@@ -10,7 +10,7 @@ import { useServices } from '../../app/services';
 import { useTopic } from '../../live/useTopic';
 import { logger } from '../../log';
 import { errorText } from '../common/errors';
-import { useToast } from '../common/toasts';
+import { useToast } from '../../toasts/useToast';
 
 const log = logger('feature-flags');
 const FLAGS_TOPIC = { kind: 'featureFlags' } as const;

@@ -3,15 +3,15 @@ import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/mat
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import {
   ADMIN_ROUTES,
-  CREATE_PAGE_TITLE,
+  capitalizeWords,
   formLeaveNeedsConfirmation,
   marketplaceFormHeading,
-  marketplacePageTitle,
   parseMarketplaceRouteId,
+  TITLE_SEPARATOR,
+  type Brand,
 } from '@referrals/shared';
-import { useDocumentTitle } from '../../../app/BrandContext';
+import { useBrand, useDocumentTitle } from '../../../app/BrandContext';
 import { LoadingOverlay } from '../../common/LoadingOverlay';
-import { ToastHost } from '../../common/ToastHost';
 import { UnsavedChangesGuard } from '../../common/UnsavedChangesGuard';
 import { SaveProblems } from './SaveProblems';
 import { AppetiteBlocks } from './sections/AppetiteBlocks';
@@ -24,6 +24,15 @@ import { SetupSection } from './sections/SetupSection';
 import { SourcesSection, StatesSection } from './sections/SourcesStatesSections';
 import { useLatestValidity } from './useLatestValidity';
 import { useMarketplaceForm } from './useMarketplaceForm';
+
+/**
+ * Browser title of the form (section 2.2): '[Capitalized name] Marketplace | [brand]', or
+ * 'Create Marketplace | [brand]'. The brand, not the product name: on the trusted-choice host it
+ * reads 'Trusted Choice'. (The shared marketplacePageTitle and CREATE_PAGE_TITLE carry the product
+ * name, which is right only on the other host.)
+ */
+const formPageTitle = (name: string | null, brand: Brand): string =>
+  `${name === null ? 'Create' : capitalizeWords(name)} Marketplace${TITLE_SEPARATOR}${brand.displayName}`;
 
 /** The marketplace create/edit form (section 2.2) at admin/marketplaces/:marketplaceId. */
 export const MarketplaceFormPage = () => {
@@ -43,14 +52,12 @@ const MarketplaceForm = ({
   const { isDirty } = form.formState;
   const isValid = useLatestValidity(form, f.context);
   const savedName = data.saved?.marketplaceName ?? null;
-  useDocumentTitle(
-    route.mode === 'edit' ? marketplacePageTitle(savedName ?? '') : CREATE_PAGE_TITLE,
-  );
+  const brand = useBrand();
+  useDocumentTitle(formPageTitle(route.mode === 'edit' ? (savedName ?? '') : null, brand));
   const existing = route.mode === 'edit';
   return (
     <Box sx={{ position: 'relative' }}>
       <UnsavedChangesGuard when={formLeaveNeedsConfirmation(isDirty, f.created)} />
-      <ToastHost />
       <LoadingOverlay show={data.loading || f.saving} label={f.saving ? 'Saving' : 'Loading'} />
       <Link component={RouterLink} to={ADMIN_ROUTES.marketplaces}>
         All Marketplaces

@@ -10,7 +10,7 @@ import {
 } from '@referrals/shared';
 import { useServices } from '../../../app/services';
 import { logger } from '../../../log';
-import { useToast } from '../../common/toasts';
+import { useToast } from '../../../toasts/useToast';
 import type { MarketplaceForm } from './formTypes';
 
 const log = logger('marketplace-form');
@@ -26,8 +26,11 @@ export interface FormData {
   readonly saved: (Marketplace & { version: string }) | null;
   /** Runs the load sequence again and refills the form (after a save, on Discard). */
   readonly reload: () => Promise<void>;
-  /** Reads the users of another agency (after the agency id changed). */
-  readonly loadAgencyUsers: (agencyId: number) => void;
+  /**
+   * Reads the users of another agency after the agency id changed (none for null). Answers the
+   * users, or null when the read failed (with its toast) or a later one superseded it.
+   */
+  readonly loadAgencyUsers: (agencyId: number | null) => Promise<readonly AgencyUser[] | null>;
 }
 
 /**
@@ -117,12 +120,25 @@ export const useFormData = (
       });
   }, [api, reload, toast]);
 
+  // Only the latest agency's users are kept: a slow answer for an id typed before is dropped.
+  const usersTicket = useRef(0);
   const loadAgencyUsers = useCallback(
-    (agencyId: number) => {
-      api
-        .get<AgencyUser[]>(`/api/agencies/${agencyId}/users`)
-        .then(setAgencyUsers)
-        .catch(() => toast(FORM_TOASTS.agencyUsersFailed(agencyId)));
+    async (agencyId: number | null): Promise<readonly AgencyUser[] | null> => {
+      const mine = ++usersTicket.current;
+      if (agencyId === null) {
+        setAgencyUsers([]);
+        return [];
+      }
+      try {
+        const users = await api.get<AgencyUser[]>(`/api/agencies/${agencyId}/users`);
+        if (mine !== usersTicket.current) return null;
+        setAgencyUsers(users);
+        return users;
+      } catch (err) {
+        log.error('could not load agency users', err);
+        if (mine === usersTicket.current) toast(FORM_TOASTS.agencyUsersFailed(agencyId));
+        return null;
+      }
     },
     [api, toast],
   );

@@ -10,7 +10,7 @@ import {
 import { isApiError } from '../../../api/ApiError';
 import { useServices } from '../../../app/services';
 import { logger } from '../../../log';
-import { useToast } from '../../common/toasts';
+import { useToast } from '../../../toasts/useToast';
 import type { MarketplaceForm } from './formTypes';
 import type { FormData } from './useFormData';
 

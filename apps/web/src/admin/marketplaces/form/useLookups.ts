@@ -9,7 +9,7 @@ import {
   type MarketplaceFormContext,
 } from '@referrals/shared';
 import { useServices } from '../../../app/services';
-import { useToast } from '../../common/toasts';
+import { useToast } from '../../../toasts/useToast';
 import type { MarketplaceForm } from './formTypes';
 import { useDebouncedLookup } from './useDebouncedLookup';
 
@@ -31,12 +31,20 @@ export interface Lookups {
  * Runs the agency (GET /api/agencies/:id) and purchaser (GET /api/users?email=) lookups and puts
  * their results into `context`, the object the form's resolver hands to the schema as yup context.
  * A found agency fills name, legal entity name and phone; a missing one clears them, both only
- * after typing, so opening a saved marketplace never rewrites it.
+ * after typing, so opening a saved marketplace never rewrites it. `onAgencyTyped` hears the
+ * agency a typed id settled on (null when none was found or the id was cleared), so that
+ * agency's users can be read.
  */
-export const useLookups = (form: MarketplaceForm, context: MarketplaceFormContext): Lookups => {
+export const useLookups = (
+  form: MarketplaceForm,
+  context: MarketplaceFormContext,
+  onAgencyTyped: (agencyId: number | null) => void,
+): Lookups => {
   const { api } = useServices();
   const toast = useToast();
   const fill = useRef(false);
+  const agencyChanged = useRef(onAgencyTyped);
+  agencyChanged.current = onAgencyTyped;
   const agencyLookup = useDebouncedLookup(
     (id: number) => api.get<Agency | null>(`/api/agencies/${id}`),
     ADMIN_UI.lookupDebounceMs,
@@ -58,6 +66,7 @@ export const useLookups = (form: MarketplaceForm, context: MarketplaceFormContex
       form.setValue('marketplaceName', found?.name ?? '', opts);
       form.setValue('legalEntityName', found?.name ?? '', opts);
       form.setValue('phoneNumber', toDisplayPhone(found?.contact.phone ?? null), opts);
+      agencyChanged.current(found ? a.key : null);
     }
     if (a.status !== 'pending')
       void form.trigger(['agencyId', 'defaultPurchasingAgentEmailAddress']);
@@ -74,8 +83,10 @@ export const useLookups = (form: MarketplaceForm, context: MarketplaceFormContex
   const agencyTyped = useCallback(
     (id: number | null) => {
       fill.current = id !== null;
-      if (id === null || !Number.isInteger(id) || id < 0) clearAgency();
-      else scheduleAgency(id);
+      if (id === null || !Number.isInteger(id) || id < 0) {
+        clearAgency();
+        agencyChanged.current(null);
+      } else scheduleAgency(id);
     },
     [clearAgency, scheduleAgency],
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import {
@@ -9,6 +9,7 @@ import {
   parseEmailList,
   recipientRows,
   syncRecipients,
+  type AgencyUser,
   type Marketplace,
   type MarketplaceFormContext,
   type MarketplaceFormValues,
@@ -22,6 +23,14 @@ import { useLookups } from './useLookups';
 
 /** Fields whose change the recipient rows follow (days, times, timezone, 24 hours). */
 const MARKETPLACE_WINDOW = /^(acceptReferralsOn(?!BankHolidays)|referralDelivery|deliver24Hours)/;
+
+/** The recipient rows again, with the mobile phones of `users` (when the list reads right). */
+const refreshRecipientPhones = (form: MarketplaceForm, users: readonly AgencyUser[]): void => {
+  const values = form.getValues();
+  if (emailListProblem(values.emailRecipients, false) !== null) return;
+  const rows = recipientRows(parseEmailList(values.emailRecipients), values, users);
+  applyValues(form, { ...values, individualEmailRecipientSettings: rows });
+};
 
 /**
  * Everything the form page needs: the react-hook-form handle validated by the shared schema (with
@@ -39,7 +48,10 @@ export const useMarketplaceForm = (route: MarketplaceRoute) => {
   });
   /** The individual-settings switch as last loaded or chosen (API delivery off restores it). */
   const storedIndividual = useRef(false);
-  const lookups = useLookups(form, context);
+  // The lookups come before the data they feed; a typed agency reaches the data through this.
+  const agencyTyped = useRef<(agencyId: number | null) => void>(() => undefined);
+  const onAgencyTyped = useCallback((id: number | null) => agencyTyped.current(id), []);
+  const lookups = useLookups(form, context, onAgencyTyped);
   const onFilled = useMemo(
     () => (m: Marketplace | null) => {
       storedIndividual.current = m?.enableIndividualEmailDeliverySettings ?? false;
@@ -51,6 +63,14 @@ export const useMarketplaceForm = (route: MarketplaceRoute) => {
   const saving = useFormSave(form, route, data);
   const agencyUsers = useRef(data.agencyUsers);
   agencyUsers.current = data.agencyUsers;
+  const { loadAgencyUsers } = data;
+  // A typed or changed agency id (on a new marketplace too) reads that agency's users; recipients
+  // already listed take their verified mobile phones from them.
+  agencyTyped.current = (agencyId) => {
+    void loadAgencyUsers(agencyId).then((users) => {
+      if (users) refreshRecipientPhones(form, users);
+    });
+  };
 
   useEffect(() => {
     const sub = form.watch((_values, { name }) => {

@@ -13,7 +13,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ADMIN_ROUTES, LIST_PAGE_TITLE, LIST_TEXTS } from '@referrals/shared';
 import { useDocumentTitle } from '../../../app/BrandContext';
 import { LoadingOverlay } from '../../common/LoadingOverlay';
-import { ToastHost } from '../../common/ToastHost';
 import { UnsavedChangesGuard } from '../../common/UnsavedChangesGuard';
 import { DeliveryErrorsTable } from './DeliveryErrorsTable';
 import { MarketplaceTable } from './MarketplaceTable';
@@ -42,7 +41,6 @@ export const MarketplacesPage = () => {
   return (
     <Box>
       <UnsavedChangesGuard when={list.unsaved} />
-      <ToastHost />
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           All Marketplaces

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LIST_TOASTS, type Agency } from '@referrals/shared';
 import { useServices } from '../../../app/services';
 import { logger } from '../../../log';
-import { useToast } from '../../common/toasts';
+import { useToast } from '../../../toasts/useToast';
 import type { ListItem } from './listTypes';
 
 const log = logger('marketplaces');

@@ -3,7 +3,7 @@ import { ADMIN_UI, LIST_TOASTS, type DeliveryError } from '@referrals/shared';
 import { useServices } from '../../../app/services';
 import { useTopic } from '../../../live/useTopic';
 import { logger } from '../../../log';
-import { useToast } from '../../common/toasts';
+import { useToast } from '../../../toasts/useToast';
 
 const log = logger('marketplaces');
 const ERRORS_TOPIC = { kind: 'deliveryErrors' } as const;

@@ -3,7 +3,7 @@ import { LIST_TOASTS, type DeliveryStat } from '@referrals/shared';
 import { useServices } from '../../../app/services';
 import { useTopic } from '../../../live/useTopic';
 import { logger } from '../../../log';
-import { useToast } from '../../common/toasts';
+import { useToast } from '../../../toasts/useToast';
 
 const log = logger('marketplaces');
 const STATS_TOPIC = { kind: 'deliveryStats' } as const;

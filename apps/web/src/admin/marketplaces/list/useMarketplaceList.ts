@@ -12,7 +12,7 @@ import { isApiError } from '../../../api/ApiError';
 import { useServices } from '../../../app/services';
 import { useTopic } from '../../../live/useTopic';
 import { logger } from '../../../log';
-import { useToast } from '../../common/toasts';
+import { useToast } from '../../../toasts/useToast';
 import {
   marketplacesSignature,
   type ListItem,
