@@ -69,6 +69,39 @@ export async function signIn(
   );
 }
 
+/**
+ * Turns a feature flag on or off upstream (as another admin tool would) and waits until the
+ * relay answers it so. Tests run one at a time; a test that turns a flag puts it back.
+ */
+export async function setFeatureFlag(name: string, enabled: boolean): Promise<void> {
+  const headers = {
+    authorization: `Basic ${Buffer.from('opportunity-console:').toString('base64')}`,
+    'content-type': 'application/json',
+  };
+  const flags = (await (
+    await fetch(`${stack().simUrl}/api/v3/feature-flag`, { headers })
+  ).json()) as { id: number; name: string; description: string; enabled: boolean }[];
+  const flag = flags.find((f) => f.name === name);
+  if (!flag) throw new Error(`no feature flag ${name}`);
+  const res = await fetch(`${stack().simUrl}/api/v3/feature-flag/${flag.id}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...flag, enabled }),
+  });
+  if (!res.ok) throw new Error(`setting flag ${name} answered ${res.status}`);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await fetch(`${stack().baseUrl}/api/feature-flags/${name}`)).json()) as {
+            enabled: boolean;
+          }
+        ).enabled,
+      { timeout: 15_000 },
+    )
+    .toBe(enabled);
+}
+
 /** The grid row of one referral (the grid keys rows by opportunityId). */
 export function referralRow(page: Page, id: number) {
   return page.locator(`[role="row"][data-id="${id}"]`);

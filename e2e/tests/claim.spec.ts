@@ -115,3 +115,41 @@ test.describe('two browsers', () => {
     await producerContext.close();
   });
 });
+
+test.describe('an admin and a producer', () => {
+  test("the admin's Claim-It Transactions show the producer's claim live, with agency and sold price", async ({
+    browser,
+  }) => {
+    const made = await aReferral('Fredericksburg', 'Throckmorton');
+    const adminContext = await browser.newContext();
+    const producerContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    const producer = await producerContext.newPage();
+    await signIn(admin, 'admin', '/admin/purchased-referrals');
+    await expect(admin.getByRole('heading', { name: 'Claim-It Transactions' })).toBeVisible();
+    await expect(admin.getByRole('columnheader', { name: 'Agency' })).toBeVisible();
+    await expect(admin.getByRole('columnheader', { name: 'Sold Price' })).toBeVisible();
+    await expect(admin.getByRole('row', { name: /Throckmorton/ })).toHaveCount(0);
+
+    await signIn(producer, 'producer', '/admin/all-referrals?state=TX');
+    await producer.getByRole('button', { name: 'All Referrals' }).click();
+    await referralRow(producer, made.opportunityId).click();
+    await producer
+      .getByRole('dialog')
+      .getByRole('button', { name: /Claim Now/ })
+      .click();
+    await producer
+      .getByRole('dialog', { name: 'Confirm your claim' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect(producer.getByRole('dialog')).toContainText('Throckmorton');
+
+    // No reload: the purchase arrives on the admin's open screen.
+    const bought = admin.getByRole('row', { name: /Throckmorton/ });
+    await expect(bought).toBeVisible({ timeout: 5000 });
+    await expect(bought).toContainText(/\$\d/);
+    await admin.screenshot({ path: test.info().outputPath('transactions.png'), fullPage: true });
+    await adminContext.close();
+    await producerContext.close();
+  });
+});

@@ -1,13 +1,22 @@
 import {
   expect,
   referralRow,
+  setFeatureFlag,
   signIn,
   simControl,
   test,
   type SimReferral,
 } from '../src/fixtures.js';
 
+/** The flag that orders the admin list by expiration first (seeded on by the stand-in). */
+const EXPIRATION_FLAG = 'marketplace-expiration-sort';
+
 test.describe('carrier and admin', () => {
+  // The admin list under the expiration flag starts with the soonest expiry; these tests look for
+  // the newest referral on the first page, so they run with the flag off (flags.spec covers it).
+  test.beforeAll(() => setFeatureFlag(EXPIRATION_FLAG, false));
+  test.afterAll(() => setFeatureFlag(EXPIRATION_FLAG, true));
+
   for (const user of ['carrier', 'admin']) {
     test(`${user} sees status lines with prices, the privileged columns and no claim button`, async ({
       page,

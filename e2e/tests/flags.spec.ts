@@ -1,0 +1,47 @@
+import {
+  expect,
+  referralRow,
+  setFeatureFlag,
+  signIn,
+  simControl,
+  test,
+  type SimReferral,
+} from '../src/fixtures.js';
+
+const EXPIRATION_FLAG = 'marketplace-expiration-sort';
+
+test.describe('feature flags', () => {
+  test.afterAll(() => setFeatureFlag(EXPIRATION_FLAG, true));
+
+  test("an admin's change of the expiration flag reorders an open admin list live", async ({
+    page,
+    context,
+  }) => {
+    await setFeatureFlag(EXPIRATION_FLAG, true);
+    // The newest referral, with no expiry: last by expiration, first by arrival.
+    const made = await simControl<SimReferral>('POST', '/__sim/referrals', {
+      state: 'TX',
+      city: 'Luckenbach',
+      opportunityType: 'CIR',
+      marketplaceStatus: 'Available',
+      marketplaceExpirationDate: null,
+    });
+    await signIn(page, 'admin', '/admin/all-referrals');
+    const rows = page.locator('[role="row"][data-id]');
+    await expect(rows.first()).toBeVisible();
+    await expect(referralRow(page, made.opportunityId)).toHaveCount(0);
+
+    // Another tab of the same admin turns the flag off on the Feature Flags screen.
+    const flags = await context.newPage();
+    await flags.goto(page.url().replace(/\/admin\/.*$/, '/admin/feature-flags'));
+    const toggle = flags.getByRole('switch', { name: `Enabled ${EXPIRATION_FLAG}` });
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+
+    // No reload: the open list is newest first now, the new referral on top.
+    await expect(rows.first()).toHaveAttribute('data-id', String(made.opportunityId), {
+      timeout: 10_000,
+    });
+    await page.screenshot({ path: test.info().outputPath('flag-off.png'), fullPage: true });
+  });
+});
