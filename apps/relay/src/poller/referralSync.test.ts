@@ -133,6 +133,16 @@ describe('referral sync', () => {
     expect(JSON.parse((await stored()).get('5') ?? '{}')).toMatchObject({ city: 'Waco' });
   });
 
+  it('runs one cycle at a time: a call made during a cycle gets that cycle', async () => {
+    const { up, sync, cycle } = setUp(20);
+    await cycle();
+    up.reads = 0;
+    const [a, b] = await Promise.all([cycle(), cycle()]);
+    expect(b).toBe(a);
+    expect(up.reads).toBe(2);
+    expect(sync.stats().pass?.page).toBe(1);
+  });
+
   it('reports progress while a first load runs over several cycles', async () => {
     const store = createMemoryStore();
     const up = new FakeUpstream();

@@ -193,6 +193,7 @@ export class ReferralSync {
   private passes = 0;
   private lastPassMs: number | null = null;
   private requests = 0;
+  private inFlight: Promise<SyncOutcome> | undefined;
 
   constructor(
     private readonly store: ReadModelStore,
@@ -228,8 +229,20 @@ export class ReferralSync {
     this.loadedState = false;
   }
 
-  /** One cycle: the changes, then one chunk (or, while loading, as many as the budget allows). */
-  async cycle(now: Date): Promise<SyncOutcome> {
+  /**
+   * One cycle: the changes, then one chunk (or, while loading, as many as the budget allows).
+   * Cycles never overlap: a call made while one runs (BullMQ runs a job again when its lock
+   * lapsed under a busy event loop) gets that cycle's outcome rather than a second reader of
+   * the same state.
+   */
+  cycle(now: Date): Promise<SyncOutcome> {
+    this.inFlight ??= this.runCycle(now).finally(() => {
+      this.inFlight = undefined;
+    });
+    return this.inFlight;
+  }
+
+  private async runCycle(now: Date): Promise<SyncOutcome> {
     const startedRequests = this.requests;
     await this.refresh();
     const { startDate, startMs } = windowOf(now);
