@@ -28,6 +28,8 @@ class FakeUpstream {
   now = T0;
   nextId = 1;
   reads = 0;
+  /** Every page read, in order. */
+  readonly queries: Parameters<ReadPage>[0][] = [];
   between: (() => void) | undefined;
 
   add(ageMs: number): Rec {
@@ -58,6 +60,7 @@ class FakeUpstream {
 
   readonly page: ReadPage = (q) => {
     this.reads += 1;
+    this.queries.push(q);
     this.between?.();
     const [mm, dd, yyyy] = q.startDate.split('/').map(Number);
     const from = Date.UTC(yyyy as number, (mm as number) - 1, dd);
@@ -141,6 +144,26 @@ describe('referral sync', () => {
     expect(b).toBe(a);
     expect(up.reads).toBe(2);
     expect(sync.stats().pass?.page).toBe(1);
+  });
+
+  it('sizes its first change page from the last change read: one request after a burst', async () => {
+    const { up, cycle } = setUp(400);
+    await cycle();
+    const changeSizes = () =>
+      up.queries.splice(0).flatMap((q) => (q.sort[0]?.startsWith('lastModDate') ? [q.size] : []));
+    changeSizes();
+    // A burst of 300 stamped changes: more than the first page of 100 holds.
+    up.now += 20_000;
+    for (let id = 1; id <= 300; id += 1) up.touch(id, 'burst');
+    await cycle();
+    expect(changeSizes()).toEqual([100, 10_000]);
+    // The next burst of the same size fits the first page.
+    up.now += 20_000;
+    for (let id = 1; id <= 300; id += 1) up.touch(id, 'again');
+    await cycle();
+    const next = changeSizes();
+    expect(next).toHaveLength(1);
+    expect(next[0]).toBeGreaterThanOrEqual(450);
   });
 
   it('reports progress while a first load runs over several cycles', async () => {

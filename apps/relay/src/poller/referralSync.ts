@@ -23,11 +23,13 @@ const BY_CHANGE = ['lastModDate,desc', 'opportunityId,desc'] as const;
 const BY_ADDED = ['addDate,desc', 'opportunityId,desc'] as const;
 
 /**
- * Sizes of the change read: a first small page, which in a steady market holds every change
- * since the last cycle, then larger pages when it does not.
+ * Sizes of the change read. Its first page is sized from what the last change read found (the
+ * changes since the watermark less the slack, half again): one request in a steady market
+ * whatever its rate of change. When a burst does not fit, it reads on from the top in pages of
+ * the largest size.
  */
-const FIRST_CHANGE_PAGE = 100;
-const CHANGE_PAGE = 1000;
+const MIN_CHANGE_PAGE = 100;
+const MAX_CHANGE_PAGE = 10_000;
 
 /**
  * Chunk size of the reconciliation: a pass takes about PASS_CHUNKS intervals (under a minute at
@@ -194,6 +196,8 @@ export class ReferralSync {
   private lastPassMs: number | null = null;
   private requests = 0;
   private inFlight: Promise<SyncOutcome> | undefined;
+  /** The first page size of the next change read (see MIN_CHANGE_PAGE). */
+  private changePage = MIN_CHANGE_PAGE;
 
   constructor(
     private readonly store: ReadModelStore,
@@ -375,18 +379,30 @@ export class ReferralSync {
   private async readChanges(watermark: number, startDate: string, staged: Staged) {
     const floor = watermark - this.options.slackMs;
     let newest = watermark;
-    let size = FIRST_CHANGE_PAGE;
-    for (let page = 0; ;) {
+    let size = this.changePage;
+    let inWindow = 0;
+    for (let page = 0; ; ) {
       const answer = await this.fetch({ page, size, sort: BY_CHANGE, startDate });
       this.total = answer.totalElements;
       const records = await this.ingest(answer.content, staged);
-      for (const r of records) if (r.lastMod > newest) newest = r.lastMod;
+      for (const r of records) {
+        if (r.lastMod > newest) newest = r.lastMod;
+        if (r.lastMod >= floor) inWindow += 1;
+      }
       const last = records[records.length - 1];
-      if (answer.content.length < size || !last || last.lastMod < floor) return newest;
-      // More changed than the first page holds: read on in larger pages, from the top again.
-      if (size === FIRST_CHANGE_PAGE) size = CHANGE_PAGE;
-      else page += 1;
+      if (answer.content.length < size || !last || last.lastMod < floor) break;
+      // More changed than the first page holds: read on in the largest pages, from the top.
+      if (size < MAX_CHANGE_PAGE) {
+        size = MAX_CHANGE_PAGE;
+        page = 0;
+        inWindow = 0;
+      } else page += 1;
     }
+    this.changePage = Math.min(
+      MAX_CHANGE_PAGE,
+      Math.max(MIN_CHANGE_PAGE, Math.ceil(inWindow * 1.5)),
+    );
+    return newest;
   }
 
   /**
