@@ -188,8 +188,9 @@ export async function runMarket(
         token: adminToken,
         follower,
         drifted: d,
-        // Up to the target and half a minute more, within the run's limit.
-        untilMs: Math.min(ctx.deadline, d.at + silentBudgetMs(size) + 30_000),
+        // Up to twice the target (a pass over its budget still shows its figure), within the
+        // run's limit.
+        untilMs: Math.min(ctx.deadline, d.at + 2 * silentBudgetMs(size)),
       });
     };
     // A short pass (≤ 2 min) is waited for here; a long one (1,000,000) runs on while the other
