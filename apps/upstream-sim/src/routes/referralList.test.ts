@@ -64,71 +64,81 @@ interface Scope {
 }
 
 describe('list pages from kept views', () => {
-  it('answer every query as a filter and sort of the whole market would, through random changes', () => {
-    const market = new LiveMarket({ seed: 'views', referrals: 1_500, referralsPerMinute: 30 }, T0);
-    const state = market.state;
-    const views = new ReferralViews(state.referrals, 6);
-    const rng = new Rng('queries');
-    const users = DEMO_USERS.map((u) => u.username);
-    let now = T0;
-    for (let round = 0; round < 400; round++) {
-      // Writes between queries: ticks (arrivals, claims, expiries, decay), console claims, patches.
-      if (rng.chance(0.3)) market.tick((now += rng.int(1, 4) * MINUTE));
-      if (rng.chance(0.2)) {
-        const target = rng.pick(state.referrals.all());
-        market.claim(target.opportunityId, rng.pick(users), now);
-      }
-      if (rng.chance(0.1)) {
-        const target = rng.pick(state.referrals.all());
-        state.referrals.setStatus(target.opportunityId, rng.pick(MARKETPLACE_STATUSES), now);
-      }
-      const scopes: Scope[] = [
-        { conditions: [], addedSince: null, claimable: false },
-        { conditions: [STATUS_AVAILABLE], addedSince: null, claimable: true },
-        { conditions: [acquiredByAnyone(state)], addedSince: null, claimable: false },
-        {
-          conditions: [inAppetiteOf(state, rng.pick(users))],
-          addedSince: new Date(now - 24 * 60 * MINUTE).toISOString(),
-          claimable: false,
-        },
-        { conditions: [acquiredBy(state, rng.pick(users))], addedSince: null, claimable: false },
-      ];
-      const scope = rng.pick(scopes);
-      const req = asRequest(aQuery(rng, now));
-      const paging = parsePaging(req, REFERRAL_SORT_FIELDS, BY_ADD_DATE_DESC);
-      const filter = parseListFilter(req);
-      const page = answerList(views, {
-        scope: scope.conditions,
-        filter,
-        addedSince: scope.addedSince,
-        claimableAt: scope.claimable || filter.claimableOnly ? now : null,
-        paging,
-      });
-      // The reference: the plain filter and sort of every referral.
-      const test = referralFilter(req, now);
-      const since = scope.addedSince;
-      const expected = sortReferrals(
-        state.referrals
-          .all()
-          .filter(
-            (o: Opportunity) =>
-              scope.conditions.every((c) => c.test(o)) &&
-              (since === null || o.addDate >= since) &&
-              (!scope.claimable || isClaimable(o, now)) &&
-              test(o),
-          ),
-        paging.sort,
+  // 400 rounds of writes and queries over 1,500 referrals: seconds on a busy machine.
+  it(
+    'answer every query as a filter and sort of the whole market would, through random changes',
+    {
+      timeout: 60_000,
+    },
+    () => {
+      const market = new LiveMarket(
+        { seed: 'views', referrals: 1_500, referralsPerMinute: 30 },
+        T0,
       );
-      const start = paging.page * paging.size;
-      expect(page.totalElements).toBe(expected.length);
-      expect(page.content.map((o) => o.opportunityId)).toEqual(
-        expected.slice(start, start + paging.size).map((o) => o.opportunityId),
-      );
-    }
-    // Every write reached the views through the store: no removal had to search.
-    expect(views.misses).toBe(0);
-    expect(views.size).toBeLessThanOrEqual(6);
-  });
+      const state = market.state;
+      const views = new ReferralViews(state.referrals, 6);
+      const rng = new Rng('queries');
+      const users = DEMO_USERS.map((u) => u.username);
+      let now = T0;
+      for (let round = 0; round < 400; round++) {
+        // Writes between queries: ticks (arrivals, claims, expiries, decay), console claims, patches.
+        if (rng.chance(0.3)) market.tick((now += rng.int(1, 4) * MINUTE));
+        if (rng.chance(0.2)) {
+          const target = rng.pick(state.referrals.all());
+          market.claim(target.opportunityId, rng.pick(users), now);
+        }
+        if (rng.chance(0.1)) {
+          const target = rng.pick(state.referrals.all());
+          state.referrals.setStatus(target.opportunityId, rng.pick(MARKETPLACE_STATUSES), now);
+        }
+        const scopes: Scope[] = [
+          { conditions: [], addedSince: null, claimable: false },
+          { conditions: [STATUS_AVAILABLE], addedSince: null, claimable: true },
+          { conditions: [acquiredByAnyone(state)], addedSince: null, claimable: false },
+          {
+            conditions: [inAppetiteOf(state, rng.pick(users))],
+            addedSince: new Date(now - 24 * 60 * MINUTE).toISOString(),
+            claimable: false,
+          },
+          { conditions: [acquiredBy(state, rng.pick(users))], addedSince: null, claimable: false },
+        ];
+        const scope = rng.pick(scopes);
+        const req = asRequest(aQuery(rng, now));
+        const paging = parsePaging(req, REFERRAL_SORT_FIELDS, BY_ADD_DATE_DESC);
+        const filter = parseListFilter(req);
+        const page = answerList(views, {
+          scope: scope.conditions,
+          filter,
+          addedSince: scope.addedSince,
+          claimableAt: scope.claimable || filter.claimableOnly ? now : null,
+          paging,
+        });
+        // The reference: the plain filter and sort of every referral.
+        const test = referralFilter(req, now);
+        const since = scope.addedSince;
+        const expected = sortReferrals(
+          state.referrals
+            .all()
+            .filter(
+              (o: Opportunity) =>
+                scope.conditions.every((c) => c.test(o)) &&
+                (since === null || o.addDate >= since) &&
+                (!scope.claimable || isClaimable(o, now)) &&
+                test(o),
+            ),
+          paging.sort,
+        );
+        const start = paging.page * paging.size;
+        expect(page.totalElements).toBe(expected.length);
+        expect(page.content.map((o) => o.opportunityId)).toEqual(
+          expected.slice(start, start + paging.size).map((o) => o.opportunityId),
+        );
+      }
+      // Every write reached the views through the store: no removal had to search.
+      expect(views.misses).toBe(0);
+      expect(views.size).toBeLessThanOrEqual(6);
+    },
+  );
 
   it('answers a page past the end with no content and the true total', () => {
     const market = new LiveMarket({ seed: 'end', referrals: 50, referralsPerMinute: 0 }, T0);
