@@ -69,6 +69,9 @@ export async function signIn(
   );
 }
 
+/** The flag that orders the admin referral list by expiration first (the stand-in seeds it on). */
+export const EXPIRATION_FLAG = 'marketplace-expiration-sort';
+
 /**
  * Turns a feature flag on or off upstream (as another admin tool would) and waits until the
  * relay answers it so. Tests run one at a time; a test that turns a flag puts it back.

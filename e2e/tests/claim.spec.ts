@@ -8,6 +8,7 @@ import {
   test,
   type SimReferral,
 } from '../src/fixtures.js';
+import type { Page } from '@playwright/test';
 
 /** A fresh Available referral in Texas with contact details only a buyer may see. */
 function aReferral(city: string, lastName: string) {
@@ -18,6 +19,28 @@ function aReferral(city: string, lastName: string) {
     phone: '5125550142',
     email: `${lastName.toLowerCase()}@example.com`,
   });
+}
+
+/**
+ * As a signed-in producer on the Texas list, claims a referral from its details panel: Claim Now,
+ * then Confirm. Resolves with the claim's HTTP answer.
+ */
+async function claimFromList(producer: Page, id: number) {
+  await signIn(producer, 'producer', '/admin/all-referrals?state=TX');
+  await producer.getByRole('button', { name: 'All Referrals' }).click();
+  await referralRow(producer, id).click();
+  const claimed = producer.waitForResponse(
+    (r) => r.url().includes('/claim') && r.request().method() === 'POST',
+  );
+  await producer
+    .getByRole('dialog')
+    .getByRole('button', { name: /Claim Now/ })
+    .click();
+  await producer
+    .getByRole('dialog', { name: 'Confirm your claim' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  return claimed;
 }
 
 test.describe('producer', () => {
@@ -95,21 +118,7 @@ test.describe('two browsers', () => {
     await expect(watched).toBeVisible();
     await expect(watched).not.toContainText('Claimed');
 
-    await signIn(producer, 'producer', '/admin/all-referrals?state=TX');
-    await producer.getByRole('button', { name: 'All Referrals' }).click();
-    await referralRow(producer, made.opportunityId).click();
-    const claimed = producer.waitForResponse(
-      (r) => r.url().includes('/claim') && r.request().method() === 'POST',
-    );
-    await producer
-      .getByRole('dialog')
-      .getByRole('button', { name: /Claim Now/ })
-      .click();
-    await producer
-      .getByRole('dialog', { name: 'Confirm your claim' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
-    expect((await claimed).status()).toBe(200);
+    expect((await claimFromList(producer, made.opportunityId)).status()).toBe(200);
     await expect(watched).toContainText('Claimed', { timeout: 1000 });
     await carrierContext.close();
     await producerContext.close();
@@ -131,17 +140,7 @@ test.describe('an admin and a producer', () => {
     await expect(admin.getByRole('columnheader', { name: 'Sold Price' })).toBeVisible();
     await expect(admin.getByRole('row', { name: /Throckmorton/ })).toHaveCount(0);
 
-    await signIn(producer, 'producer', '/admin/all-referrals?state=TX');
-    await producer.getByRole('button', { name: 'All Referrals' }).click();
-    await referralRow(producer, made.opportunityId).click();
-    await producer
-      .getByRole('dialog')
-      .getByRole('button', { name: /Claim Now/ })
-      .click();
-    await producer
-      .getByRole('dialog', { name: 'Confirm your claim' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
+    expect((await claimFromList(producer, made.opportunityId)).status()).toBe(200);
     await expect(producer.getByRole('dialog')).toContainText('Throckmorton');
 
     // No reload: the purchase arrives on the admin's open screen.

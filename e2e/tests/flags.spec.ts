@@ -1,4 +1,5 @@
 import {
+  EXPIRATION_FLAG,
   expect,
   referralRow,
   setFeatureFlag,
@@ -7,8 +8,6 @@ import {
   test,
   type SimReferral,
 } from '../src/fixtures.js';
-
-const EXPIRATION_FLAG = 'marketplace-expiration-sort';
 
 test.describe('feature flags', () => {
   test.afterAll(() => setFeatureFlag(EXPIRATION_FLAG, true));

@@ -1,4 +1,5 @@
 import {
+  EXPIRATION_FLAG,
   expect,
   referralRow,
   setFeatureFlag,
@@ -7,9 +8,6 @@ import {
   test,
   type SimReferral,
 } from '../src/fixtures.js';
-
-/** The flag that orders the admin list by expiration first (seeded on by the stand-in). */
-const EXPIRATION_FLAG = 'marketplace-expiration-sort';
 
 test.describe('carrier and admin', () => {
   // The admin list under the expiration flag starts with the soonest expiry; these tests look for

@@ -4,6 +4,7 @@ import { CountedTree } from '../readModel/listIndex/countedTree.js';
 import { contentHash } from '../readModel/diff.js';
 import {
   formatReferralHash,
+  hashOfCommitted,
   parseReferralHash,
   referralDates,
   type ReferralHash,
@@ -632,12 +633,7 @@ export class ReferralSync {
       if (c.kind !== 'delta') continue;
       for (const u of c.upserts) {
         const record = JSON.parse(u.json) as Opportunity;
-        const known: Known = {
-          id: record.opportunityId,
-          valid: contentHash(u.json),
-          raw: '',
-          ...referralDates(record),
-        };
+        const known: Known = { id: record.opportunityId, ...hashOfCommitted(u.json, record) };
         this.setKnown(known);
         touched.set(known.id, known.lastMod);
       }

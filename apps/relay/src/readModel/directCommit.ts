@@ -2,7 +2,7 @@ import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import type { Opportunity } from '@referrals/shared';
 import { diffRecords, hashRecords, isEmptyDiff, type HashedRecord } from './diff.js';
-import { formatReferralHash, referralDates } from './referralHash.js';
+import { formatReferralHash, hashOfCommitted } from './referralHash.js';
 import { StaleCommitError, type ReadModelStore } from './store.js';
 
 const log = logger('readModel');
@@ -44,11 +44,7 @@ export async function commitRecord<T extends object>(
  */
 function stored(stream: StreamName, hashed: HashedRecord, record: object): HashedRecord {
   if (stream !== 'referrals') return hashed;
-  const hash = formatReferralHash({
-    valid: hashed.hash,
-    raw: '',
-    ...referralDates(record as Opportunity),
-  });
+  const hash = formatReferralHash(hashOfCommitted(hashed.json, record as Opportunity));
   return { id: hashed.id, json: hashed.json, hash };
 }
 

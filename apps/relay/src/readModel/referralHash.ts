@@ -1,4 +1,5 @@
 import type { Opportunity } from '@referrals/shared';
+import { contentHash } from './diff.js';
 
 /**
  * What the store keeps as a referral's hash: the content hash of its validated JSON (what the
@@ -39,3 +40,13 @@ export function referralDates(o: Pick<Opportunity, 'addDate' | 'lastModDate'>): 
   const lastMod = o.lastModDate ? Date.parse(o.lastModDate) : added;
   return { added, lastMod: Number.isNaN(lastMod) ? added : lastMod };
 }
+
+/**
+ * The hash of a referral that reached the store another way than a poll read it (a claim's
+ * answer): its content hash and dates, no raw hash (a poll validates it once when it reads it).
+ */
+export const hashOfCommitted = (json: string, record: Opportunity): ReferralHash => ({
+  valid: contentHash(json),
+  raw: '',
+  ...referralDates(record),
+});
