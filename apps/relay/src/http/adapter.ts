@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { bearerToken, TokenError, type Principal, type TokenVerifier } from '../auth/verify.js';
 import { CoordinationUnavailableError, type Coordination } from '../coordination.js';
@@ -69,6 +70,7 @@ export function expressRoutes(
           body: req.body as unknown,
           principal,
           clientIp: req.ip,
+          requestId: requestIdOf(req),
         });
         onAnswer?.(route, answer.status);
         send(res, answer);
@@ -99,6 +101,12 @@ export function expressRoutes(
     send(res, { status: 500, body: { error: 'internal error' } });
   });
   return router;
+}
+
+/** A safe request id: the caller's `x-request-id` when it is a plain token, else a new UUID. */
+function requestIdOf(req: Request): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
 }
 
 function send(res: Response, answer: ApiResponse): void {

@@ -13,6 +13,8 @@ export interface ApiRequest {
   readonly principal: Principal | null;
   /** The client's address as the relay saw it (for geo-location). */
   readonly clientIp: string | undefined;
+  /** This request's id (the caller's `x-request-id`, or one made here): logs, audit, errors. */
+  readonly requestId: string;
 }
 
 /** What a handler answers: a status and a JSON body (or raw bytes with a content type). */
