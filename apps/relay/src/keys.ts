@@ -8,8 +8,12 @@ export const STREAMS = [
   'deliveryErrors',
   'featureFlags',
   'status',
+  'auditLog',
 ] as const;
 export type StreamName = (typeof STREAMS)[number];
+
+/** The one record of the auditLog stream: the newest entry, so every instance can send it live. */
+export const LATEST_AUDIT_ENTRY = 'latest';
 
 /** Builds the relay's Redis keys under one prefix (REDIS_PREFIX). */
 export function redisKeys(prefix: string) {

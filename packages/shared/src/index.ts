@@ -15,3 +15,4 @@ export * from './lists/index.js';
 export * from './featureFlags/index.js';
 export * from './dashboard/index.js';
 export * from './preferences/index.js';
+export * from './audit/index.js';

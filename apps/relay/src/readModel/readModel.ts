@@ -2,6 +2,7 @@ import {
   DEFAULT_SORTS,
   isFlagOn,
   SORT_FIELDS,
+  type AuditEntry,
   type DeliveryErrorsItem,
   type DeliveryStat,
   type FeatureFlag,
@@ -50,6 +51,7 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     deliveryErrors: new StreamMirror<DeliveryErrorsItem>(store, 'deliveryErrors', parse),
     featureFlags: new StreamMirror<FeatureFlag>(store, 'featureFlags', parse),
     status: new StreamMirror<LiveStatus>(store, 'status', parse),
+    auditLog: new StreamMirror<AuditEntry>(store, 'auditLog', parse),
   };
   const referralIndex = new ReferralIndex({ now, warm: WARM_ORDERS, background: EVERY_ORDER });
   const stopIndexing = mirrors.referrals.onEvent((e) => {

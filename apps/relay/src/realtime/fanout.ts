@@ -99,6 +99,7 @@ export function createFanout(
     'deliveryErrors',
     'featureFlags',
     'status',
+    'auditLog',
   ];
   const stops = streams.map((s) => mirrorOf(s).onEvent(onEvent));
 

@@ -12,7 +12,7 @@ import {
 } from '@referrals/shared';
 import type { ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
-import type { StreamName } from '../keys.js';
+import { LATEST_AUDIT_ENTRY, type StreamName } from '../keys.js';
 import { BOUGHT, boughtBy, type ListScope } from '../readModel/listIndex/scopes.js';
 import type { ReadModel } from '../readModel/readModel.js';
 import { agentMarketplace } from './agentMarketplace.js';
@@ -198,6 +198,13 @@ export async function roomFor(
       );
     case 'deliveryErrors':
       return whole('deliveryErrors', rooms.deliveryErrors(), () => 'page0', true);
+    case 'auditLog':
+      // The stream holds the newest entry only: each change carries the entry just recorded,
+      // and the log itself is paged through GET /api/audit-log.
+      return {
+        ...whole('auditLog', rooms.auditLog(), () => LATEST_AUDIT_ENTRY, true),
+        complete: false,
+      };
   }
 }
 

@@ -12,6 +12,7 @@ const ID_OF: { readonly [K in TopicKind]: (item: TopicItems[K]) => string } = {
   featureFlags: (f) => String(f.id),
   status: (s) => s.id,
   dashboard: (d) => d.id,
+  auditLog: (e) => String(e.id),
 };
 
 /** The id of an item of a topic. */

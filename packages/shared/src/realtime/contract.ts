@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../audit/index.js';
 import type { Dashboard } from '../dashboard/types.js';
 import type { PublicReferral } from '../referrals/publicProjection.js';
 import type { DeliveryError, DeliveryStat, FeatureFlag } from '../schemas/admin.js';
@@ -41,6 +42,7 @@ export interface TopicItems {
   featureFlags: FeatureFlag;
   status: LiveStatus;
   dashboard: Dashboard;
+  auditLog: AuditEntry;
 }
 
 type TopicOf<K extends TopicKind> = Extract<Topic, { kind: K }>;

@@ -23,6 +23,7 @@ export const rooms = {
   marketplaces: () => 'admin:marketplaces',
   deliveryStats: () => 'admin:deliveryStats',
   deliveryErrors: () => 'admin:deliveryErrors',
+  auditLog: () => 'admin:auditLog',
   featureFlags: () => 'featureFlags',
   status: () => 'status',
   /** The dashboard of admins and carriers (one computation for both). */

@@ -27,7 +27,9 @@ export type Topic =
   /** Whether live data is current or stale (everyone). */
   | { readonly kind: 'status' }
   /** The live dashboard of the user's audience, as one computed item (signed in). */
-  | { readonly kind: 'dashboard' };
+  | { readonly kind: 'dashboard' }
+  /** Each new audit-log entry as it is recorded (admin); the log itself is paged through REST. */
+  | { readonly kind: 'auditLog' };
 
 export type TopicKind = Topic['kind'];
 
@@ -42,6 +44,7 @@ export const TOPIC_KINDS = [
   'featureFlags',
   'status',
   'dashboard',
+  'auditLog',
 ] as const satisfies readonly TopicKind[];
 
 /** A stable text key of a topic, used to match events to subscriptions on the client. */

@@ -1,0 +1,144 @@
+/**
+ * The audit log: one entry for every write made through the relay (who, when, what, before and
+ * after, and the request's id). The relay records it; admins read it on the Audit Log screen.
+ */
+
+/** What was written. */
+export const AUDIT_ACTIONS = [
+  'referral.claim',
+  'marketplace.create',
+  'marketplace.update',
+  'marketplace.listSave',
+  'featureFlag.create',
+  'featureFlag.update',
+  'preferences.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Words for each action, for the screen and the filter. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
+  'referral.claim': 'Referral claimed',
+  'marketplace.create': 'Marketplace created',
+  'marketplace.update': 'Marketplace updated',
+  'marketplace.listSave': 'Marketplace order saved',
+  'featureFlag.create': 'Feature flag created',
+  'featureFlag.update': 'Feature flag updated',
+  'preferences.update': 'Preferences saved',
+};
+
+/**
+ * How a write ended: done; refused (bad input, stale version, no longer available: nothing
+ * changed); failed (the upstream or the database failed); pending (the relay lost its database
+ * after the write began and could not record how it ended).
+ */
+export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed', 'pending'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** One entry of the audit log. */
+export interface AuditEntry {
+  /** Increasing with time of recording. */
+  readonly id: number;
+  /** When the write began (ISO 8601). */
+  readonly at: string;
+  /** The request's id (also in the access log and in error bodies). */
+  readonly requestId: string;
+  /** The verified user who made the write. */
+  readonly actor: string;
+  /** The user's agency, when they have one. */
+  readonly agency: string | null;
+  readonly action: AuditAction;
+  /** What was written, e.g. 'referral 1234', 'marketplace 7', 'flag 3', or null. */
+  readonly target: string | null;
+  readonly outcome: AuditOutcome;
+  /** The HTTP status the write answered (null while pending). */
+  readonly status: number | null;
+  /** The state before the write, as the relay knew it (null when there was none). */
+  readonly before: unknown;
+  /** The state after the write, or `{ error }` when it was refused or failed. */
+  readonly after: unknown;
+}
+
+/** A page of the audit log (1-based pages, newest first). */
+export interface AuditPage {
+  readonly page: number;
+  readonly size: number;
+  readonly totalElements: number;
+  readonly totalPages: number;
+  readonly content: readonly AuditEntry[];
+}
+
+/** Largest audit page a client may ask for. */
+export const AUDIT_MAX_PAGE_SIZE = 100;
+export const AUDIT_DEFAULT_PAGE_SIZE = 25;
+
+/** The filters of `GET /api/audit-log`; every one optional. */
+export interface AuditQuery {
+  /** The actor's username, exactly. */
+  readonly user: string | null;
+  readonly action: AuditAction | null;
+  /** Entries at or after this instant. */
+  readonly from: string | null;
+  /** Entries before this instant. */
+  readonly to: string | null;
+  /** 1-based. */
+  readonly page: number;
+  readonly size: number;
+}
+
+const isAction = (v: string): v is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(v);
+
+/**
+ * Reads an audit query from URL parameters: user, action (one of AUDIT_ACTIONS), from and to
+ * (ISO dates or date-times), page (1-based) and size (1 to 100). Every problem is reported.
+ */
+export function parseAuditQuery(
+  params: Readonly<Record<string, unknown>>,
+): { ok: true; query: AuditQuery } | { ok: false; errors: string[] } {
+  const errors: string[] = [];
+  const text = (k: string): string | null => {
+    const v = params[k];
+    if (v === undefined || v === '') return null;
+    if (typeof v !== 'string') {
+      errors.push(`${k} must be given once`);
+      return null;
+    }
+    return v;
+  };
+  const int = (k: string, fallback: number, min: number, max: number): number => {
+    const raw = text(k);
+    if (raw === null) return fallback;
+    const n = Number(raw);
+    if (!/^\d{1,9}$/.test(raw) || n < min || n > max) {
+      errors.push(`${k} must be a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return n;
+  };
+  const instant = (k: string): string | null => {
+    const raw = text(k);
+    if (raw === null) return null;
+    const ms = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(raw)
+      ? Date.parse(raw)
+      : NaN;
+    if (Number.isNaN(ms)) {
+      errors.push(`${k} must be an ISO date or date-time`);
+      return null;
+    }
+    return new Date(ms).toISOString();
+  };
+  const user = text('user');
+  if (user !== null && user.length > 200) errors.push('user must be at most 200 characters');
+  const actionRaw = text('action');
+  let action: AuditAction | null = null;
+  if (actionRaw !== null) {
+    if (isAction(actionRaw)) action = actionRaw;
+    else errors.push(`action must be one of ${AUDIT_ACTIONS.join(', ')}`);
+  }
+  const from = instant('from');
+  const to = instant('to');
+  if (from !== null && to !== null && from >= to) errors.push('from must be before to');
+  const page = int('page', 1, 1, 1_000_000);
+  const size = int('size', AUDIT_DEFAULT_PAGE_SIZE, 1, AUDIT_MAX_PAGE_SIZE);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, query: { user, action, from, to, page, size } };
+}
