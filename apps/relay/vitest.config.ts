@@ -12,6 +12,8 @@ export default defineProject({
     // processes): it runs on its own, after everything else (vitest.reliability.config.ts).
     exclude: ['src/reliability/**'],
     env: { LOG_LEVEL: 'error' },
+    // A PostgreSQL database of the run's own (the machine's server): inject('databaseUrl').
+    globalSetup: ['src/testkit/database.globalSetup.ts'],
     testTimeout: 20_000,
   },
   resolve: { conditions },

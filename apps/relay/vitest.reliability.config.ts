@@ -13,6 +13,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/reliability/**/*.test.ts'],
     env: { LOG_LEVEL: 'error' },
+    // A PostgreSQL database of the run's own (the machine's server): inject('databaseUrl').
+    globalSetup: ['src/testkit/database.globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,

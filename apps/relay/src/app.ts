@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@referrals/shared';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,12 @@ import { expressRoutes } from './http/adapter.js';
 import type { GatewayDeps } from './http/deps.js';
 import { marketplaceRoutes } from './http/marketplaces.js';
 import { preferenceRoutes } from './http/preferences.js';
-import { memoryPreferences, redisPreferences } from './http/preferencesStore.js';
+import { audited, auditLogRoutes } from './http/audited.js';
+import { databaseAuditLog } from './db/auditLog.js';
+import { openDatabase } from './db/database.js';
+import { databasePreferences, importRedisPreferences } from './db/preferences.js';
+import { commitRecord } from './readModel/directCommit.js';
+import { LATEST_AUDIT_ENTRY } from './keys.js';
 import { referralRoutes } from './http/referrals.js';
 import { sessionRoutes } from './http/session.js';
 import { redisKeys } from './keys.js';
@@ -168,6 +174,8 @@ export async function createRelay(config: RelayConfig) {
       // upstream outage is not a reason to drain it (every instance would go, although the last
       // snapshot is served): it shows in the body and in the status clients get.
       const ready = redisOk !== false && !lists.loading;
+      // Writes need the database; reads do not, so its outage shows here but does not drain.
+      const databaseOk = await database.ping();
       res.status(ready ? 200 : 503).json({
         ready,
         store: store.kind,
@@ -178,6 +186,7 @@ export async function createRelay(config: RelayConfig) {
         loading: status?.loading ?? null,
         poll: referralSync.stats(),
         lists,
+        database: databaseOk,
       });
     })();
   });
@@ -186,19 +195,32 @@ export async function createRelay(config: RelayConfig) {
       res.type(metrics.registry.contentType).send(text);
     });
   });
+  const database = openDatabase(config.database);
+  if (config.database.kind === 'pglite') {
+    log.warn(`no DATABASE_URL: user data in embedded PGlite at ${config.database.dir}`);
+  }
+  const auditLog = databaseAuditLog(database);
+  // Each finished entry goes to every instance's Audit Log screens through the read model.
+  const publishAudit = (entry: AuditEntry) =>
+    void commitRecord(store, 'auditLog', entry, () => LATEST_AUDIT_ENTRY, Date.now());
   const routes = [
     ...sessionRoutes(deps, config),
     ...referralRoutes(deps),
     ...marketplaceRoutes(deps),
     ...adminRoutes(deps),
-    ...preferenceRoutes(redis ? redisPreferences(redis, keys) : memoryPreferences()),
+    ...preferenceRoutes(databasePreferences(database)),
+    ...auditLogRoutes(auditLog),
   ];
   app.use(
-    expressRoutes(routes, verify, coordination, (route, status) =>
-      metrics.httpAnswers.inc({
-        route: `${route.method.toUpperCase()} ${route.path}`,
-        status: String(status),
-      }),
+    expressRoutes(
+      audited(routes, auditLog, profiles, publishAudit),
+      verify,
+      coordination,
+      (route, status) =>
+        metrics.httpAnswers.inc({
+          route: `${route.method.toUpperCase()} ${route.path}`,
+          status: String(status),
+        }),
     ),
   );
   if (existsSync(config.webDist)) {
@@ -252,6 +274,21 @@ export async function createRelay(config: RelayConfig) {
     poller,
     /** Loads the read model, starts polling and listens. */
     async start(port = config.port): Promise<number> {
+      // Migrated before listening when the database answers; while it does not, the relay serves
+      // reads and answers writes 503 until it does. A failed migration stops the start.
+      const migrated = database.start().then(async () => {
+        if (!redis) return;
+        await importRedisPreferences(redis, keys, database).catch((err: unknown) =>
+          log.warn({ err }, 'could not move preferences from Redis; the next start will'),
+        );
+      });
+      const waited = await Promise.race([
+        migrated.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
+      ]);
+      if (!waited) {
+        migrated.catch((err: unknown) => log.error({ err }, 'database start failed'));
+      }
       await readModel.start();
       await scheduler.start();
       await new Promise<void>((resolve) => http.listen(port, resolve));
@@ -265,6 +302,7 @@ export async function createRelay(config: RelayConfig) {
       await scheduler.stop();
       readModel.stop();
       await store.close();
+      await database.close();
       redis?.disconnect();
     },
   };

@@ -3,6 +3,8 @@
  * start; a bad value stops the process with a readable list of every problem at once.
  */
 
+import type { DatabaseTarget } from './db/database.js';
+
 /** The validated configuration of the relay. */
 export interface RelayConfig {
   readonly port: number;
@@ -26,6 +28,8 @@ export interface RelayConfig {
   readonly redisUrl: string;
   /** Prefix of every Redis key the relay writes. */
   readonly redisPrefix: string;
+  /** Where user-owned data lives: the PostgreSQL server at DATABASE_URL, or embedded PGlite. */
+  readonly database: DatabaseTarget;
   readonly pollIntervalMs: number;
   /** How far below its watermark the referral poll reads changes again (clock skew, ties). */
   readonly pollSlackMs: number;
@@ -95,6 +99,21 @@ export function parseConfig(env: Env): RelayConfig {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
   }
   const redisUrl = url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
+  const databaseUrl = text('DATABASE_URL', '');
+  let database: DatabaseTarget = {
+    kind: 'pglite',
+    dir: text('PGLITE_DIR', new URL('../../../.data/pglite', import.meta.url).pathname),
+  };
+  if (databaseUrl !== '') {
+    try {
+      const u = new URL(databaseUrl);
+      if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new Error('protocol');
+      database = { kind: 'postgres', url: databaseUrl };
+    } catch {
+      // The URL may hold a password: never echo it.
+      problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    }
+  }
   const redisPrefix = text('REDIS_PREFIX', 'rc:');
   if (!/^[\w:.-]{1,40}$/.test(redisPrefix)) {
     problems.push(`REDIS_PREFIX may hold letters, digits and _ : . - only (got '${redisPrefix}')`);
@@ -118,6 +137,7 @@ export function parseConfig(env: Env): RelayConfig {
     oidcPublicUrl: url('OIDC_PUBLIC_URL', oidcUrl, http),
     redisUrl,
     redisPrefix,
+    database,
     pollIntervalMs: int('POLL_INTERVAL_MS', 3000, 100, 3_600_000),
     pollSlackMs: int('POLL_CHANGE_SLACK_MS', 10_000, 0, 3_600_000),
     allowedOrigins,

@@ -3,7 +3,17 @@ import { bootLogLevel } from './config.js';
 
 /** Log categories, one per area of the relay. */
 export type LogCategory =
-  'main' | 'config' | 'upstream' | 'poller' | 'readModel' | 'realtime' | 'http' | 'auth' | 'redis';
+  | 'main'
+  | 'config'
+  | 'upstream'
+  | 'poller'
+  | 'readModel'
+  | 'realtime'
+  | 'http'
+  | 'auth'
+  | 'redis'
+  | 'db'
+  | 'audit';
 
 const root: Logger = pino({ level: bootLogLevel(), base: { app: 'relay' } });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { bearerToken, TokenError, type Principal, type TokenVerifier } from '../auth/verify.js';
 import { CoordinationUnavailableError, type Coordination } from '../coordination.js';
+import { DatabaseUnavailableError } from '../db/database.js';
 import { logger } from '../log.js';
 import type { ApiResponse, Route } from './api.js';
 
@@ -91,8 +92,8 @@ export function expressRoutes(
       });
       return;
     }
-    if (err instanceof CoordinationUnavailableError) {
-      log.warn({ err }, 'Redis unavailable during a request');
+    if (err instanceof CoordinationUnavailableError || err instanceof DatabaseUnavailableError) {
+      log.warn({ err }, 'Redis or the database unavailable during a request');
       res.setHeader('retry-after', '5');
       send(res, { status: 503, body: { error: 'temporarily unavailable; try again shortly' } });
       return;

@@ -156,6 +156,7 @@ export function adminRoutes(d: GatewayDeps): Route[] {
       path: '/api/feature-flags',
       guard: 'admin',
       write: true,
+      audit: { action: 'featureFlag.create' },
       handler: async (req) => {
         const valid = validateBody(flagCreate, req.body);
         if (!valid.ok) return valid.answer;
@@ -174,6 +175,14 @@ export function adminRoutes(d: GatewayDeps): Route[] {
       path: '/api/feature-flags/:id',
       guard: 'admin',
       write: true,
+      audit: {
+        action: 'featureFlag.update',
+        target: (req) => `flag ${req.params.id ?? ''}`,
+        before: (req) => {
+          const id = idParam(req);
+          return id === undefined ? null : (readModel.featureFlags.get(id) ?? null);
+        },
+      },
       handler: async (req) => {
         const id = idParam(req);
         const valid = validateBody(flagUpdate, req.body);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
 import { logger } from '../log.js';
 import { UpstreamError } from '../upstream/http.js';
@@ -36,6 +37,19 @@ export interface Route {
   readonly handler: Handler;
   /** Counted against the per-user write limit. */
   readonly write?: boolean;
+  /** How a write is recorded in the audit log (every write route has one: see audited.ts). */
+  readonly audit?: AuditSpec;
+}
+
+/** What the audit log keeps of a write route's requests. */
+export interface AuditSpec {
+  readonly action: AuditAction;
+  /** What the write is about, e.g. 'referral 12' (null when it has no one target). */
+  readonly target?: (req: ApiRequest) => string | null;
+  /** The state before the write, as the relay knows it (no personal data). */
+  readonly before?: (req: ApiRequest) => unknown;
+  /** What to keep of a successful answer (default: its body). */
+  readonly after?: (body: unknown, req: ApiRequest) => unknown;
 }
 
 export const ok = (body: unknown): ApiResponse => ({ status: 200, body });

@@ -100,6 +100,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
       path: '/api/marketplaces',
       guard: 'admin',
       write: true,
+      audit: { action: 'marketplace.create' },
       handler: async (req) => {
         const body = validateBody(marketplaceCreateSchema, req.body);
         if (!body.ok) return body.answer;
@@ -120,6 +121,14 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
       path: '/api/marketplaces/:id',
       guard: 'admin',
       write: true,
+      audit: {
+        action: 'marketplace.update',
+        target: (req) => `marketplace ${req.params.id ?? ''}`,
+        before: (req) => {
+          const id = idParam(req);
+          return id === undefined ? null : (readModel.marketplaces.get(id) ?? null);
+        },
+      },
       handler: async (req) => {
         const id = idParam(req);
         const body = validateBody(updateBody, req.body);
@@ -153,6 +162,17 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
       path: '/api/marketplaces/list-save',
       guard: 'admin',
       write: true,
+      // The order and switches before, and what was asked (the answer says only 'saved').
+      audit: {
+        action: 'marketplace.listSave',
+        before: () =>
+          current().map((m) => ({
+            id: m.id,
+            priority: m.priority,
+            enabled: m.enabled,
+          })),
+        after: (body, req) => ({ ...(body as object), request: req.body }),
+      },
       handler: async (req) => {
         const body = validateBody(listSaveBody, req.body);
         if (!body.ok) return body.answer;

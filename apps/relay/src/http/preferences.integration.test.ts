@@ -1,7 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '@referrals/shared';
 import { redisKeys } from '../keys.js';
 import { startRelay, startSim, testPrefix, type Sim } from '../testkit/stack.testkit.js';
+
+/** The preferences row the relay stored for a user, read straight from PostgreSQL. */
+async function storedRow(username: string): Promise<unknown> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ prefs: unknown }>(
+      'select prefs from preferences where username = $1',
+      [username],
+    );
+    return rows[0]?.prefs ?? null;
+  } finally {
+    await client.end();
+  }
+}
 
 let sim: Sim;
 let redis: Awaited<ReturnType<typeof testPrefix>>;
@@ -44,19 +60,19 @@ describe('GET and PUT /api/me/preferences', () => {
     expect((await call('GET', 'not-a-token')).status).toBe(401);
   });
 
-  it('stores a user’s preferences in Redis under their username and gives them back', async () => {
+  it('stores a user’s preferences in PostgreSQL under their username and gives them back', async () => {
     const token = await sim.token('producer');
     expect(await call('PUT', token, mine)).toEqual({ status: 200, body: mine });
     expect(await call('GET', token)).toEqual({ status: 200, body: mine });
-    const stored = await redis.redis.get(redisKeys(redis.prefix).preferences('producer'));
-    expect(JSON.parse(stored ?? 'null')).toEqual(mine);
+    expect(await storedRow('producer')).toEqual(mine);
+    // Nothing in Redis, which keeps nothing on disk: a Redis restart cannot lose them.
+    expect(await redis.redis.exists(redisKeys(redis.prefix).preferences('producer'))).toBe(0);
     // Another user is untouched.
     expect((await call('GET', await sim.token('agencyadmin'))).body).toEqual(DEFAULT_PREFERENCES);
   });
 
   it('refuses a bad body with a 400 and a reason, and stores nothing', async () => {
     const token = await sim.token('fulcrum');
-    const key = redisKeys(redis.prefix).preferences('fulcrum');
     const bad = await call('PUT', token, { alerts: { enabled: 'yes', sound: false }, theme: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({
@@ -87,7 +103,7 @@ describe('GET and PUT /api/me/preferences', () => {
     }
     const extra = await call('PUT', token, { ...mine, username: 'producer' });
     expect(extra).toMatchObject({ status: 400, body: { details: ['unknown keys: username'] } });
-    expect(await redis.redis.exists(key)).toBe(0);
+    expect(await storedRow('fulcrum')).toBeNull();
     expect((await call('GET', token)).body).toEqual(DEFAULT_PREFERENCES);
   });
 });

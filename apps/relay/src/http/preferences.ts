@@ -1,6 +1,6 @@
 import { userPreferencesSchema, type UserPreferences } from '@referrals/shared';
 import { ok, principalOf, type Route } from './api.js';
-import type { PreferencesStore } from './preferencesStore.js';
+import type { PreferencesStore } from '../db/preferences.js';
 import { validateBody } from './validateBody.js';
 
 /**
@@ -20,6 +20,10 @@ export function preferenceRoutes(store: PreferencesStore): Route[] {
       path: '/api/me/preferences',
       guard: 'signedIn',
       write: true,
+      audit: {
+        action: 'preferences.update',
+        before: (req) => store.get(principalOf(req).username),
+      },
       handler: async (req) => {
         const v = validateBody(userPreferencesSchema, req.body);
         if (!v.ok) return v.answer;

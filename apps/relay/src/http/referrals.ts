@@ -93,7 +93,11 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         let query = q.query;
         // The expiration flag orders the admin referral list by expiration first (the upstream's
         // by-expiration call); the answer names the order so live changes keep it.
-        if (view === 'all' && p.access.isAdmin && flagEnabled(readModel, CONSOLE_FLAGS.expirationSort))
+        if (
+          view === 'all' &&
+          p.access.isAdmin &&
+          flagEnabled(readModel, CONSOLE_FLAGS.expirationSort)
+        )
           query = { ...query, sort: byExpirationFirst(query.sort) };
         if (view === 'inAppetite') {
           const profile = await d.profiles.resolve(p);
@@ -149,6 +153,17 @@ export function referralRoutes(d: GatewayDeps): Route[] {
       path: '/api/referrals/:id/claim',
       guard: 'signedIn',
       write: true,
+      // Who claimed which referral at what price: never the prospect's contact details.
+      audit: {
+        action: 'referral.claim',
+        target: (req) => `referral ${req.params.id ?? ''}`,
+        before: (req) => {
+          const id = idParam(req);
+          const o = id === undefined ? undefined : readModel.referrals.get(id);
+          return o ? claimFacts(o) : null;
+        },
+        after: (body) => claimFacts(body as Opportunity),
+      },
       handler: async (req) => {
         const p = principalOf(req);
         if (!p.access.canClaim) return fail(403, 'carriers and admins do not claim referrals');
@@ -174,4 +189,17 @@ export function referralRoutes(d: GatewayDeps): Route[] {
       },
     },
   ];
+}
+
+/** What the audit log keeps of a referral around a claim: its state, price and buyer. */
+function claimFacts(o: Opportunity) {
+  return {
+    opportunityId: o.opportunityId,
+    marketplaceStatus: o.marketplaceStatus,
+    dynamicPrice: o.dynamicPrice,
+    discountPrice: o.discountPrice,
+    soldPrice: o.soldPrice,
+    assignedAgency: o.assignedAgency,
+    assignedAgent: o.assignedAgent,
+  };
 }

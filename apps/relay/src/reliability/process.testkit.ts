@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { inject } from 'vitest';
 
 /** Waits until `check` answers true, polling every `everyMs`; throws after `ms`. */
 export async function waitFor(
@@ -107,6 +108,7 @@ export async function startRelayProcess(env: Record<string, string>, nodeArgs: s
         ...process.env,
         LOG_LEVEL: 'warn',
         WEB_DIST: '/nonexistent',
+        DATABASE_URL: inject('databaseUrl'),
         ...env,
         PORT: String(port),
       },

@@ -14,6 +14,7 @@ import {
   parseConfig as parseSimConfig,
 } from '@referrals/upstream-sim/testing';
 import express from 'express';
+import { inject } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createRelay, type Relay } from '../app.js';
 import { parseConfig } from '../config.js';
@@ -81,6 +82,7 @@ export async function startRelay(sim: Sim, prefix: string, env: Record<string, s
     REDIS_PREFIX: prefix,
     POLL_INTERVAL_MS: '500',
     WEB_DIST: '/nonexistent',
+    DATABASE_URL: inject('databaseUrl'),
     ...env,
   });
   const relay = await createRelay(config);

@@ -1,0 +1,141 @@
+import type {
+  AuditAction,
+  AuditEntry,
+  AuditOutcome,
+  AuditPage,
+  AuditQuery,
+} from '@referrals/shared';
+import type { Selectable } from 'kysely';
+import { logger } from '../log.js';
+import { DatabaseUnavailableError, reach, type RelayDatabase } from './database.js';
+import type { AuditLogTable } from './schema.js';
+
+const log = logger('audit');
+
+/** A write about to be made: who, what, and the state before it. */
+export interface AuditStart {
+  readonly requestId: string;
+  readonly actor: string;
+  readonly agency: string | null;
+  readonly action: AuditAction;
+  readonly target: string | null;
+  readonly before: unknown;
+}
+
+/** How the write ended. */
+export interface AuditEnd {
+  readonly outcome: Exclude<AuditOutcome, 'pending'>;
+  readonly status: number;
+  readonly after: unknown;
+}
+
+/** The audit log of every write through the relay, in the relay's database. */
+export interface AuditLog {
+  /**
+   * Records a write before it is made, as 'pending'. Throws DatabaseUnavailableError when the
+   * database does not answer, so a write that could not be recorded is not made at all.
+   */
+  begin(start: AuditStart): Promise<AuditEntry>;
+  /**
+   * Records how the write ended. The write is done by then, so a database that went away
+   * meanwhile does not fail it: the entry stays 'pending' and the whole outcome goes to the log.
+   */
+  finish(entry: AuditEntry, end: AuditEnd): Promise<AuditEntry>;
+  /** One page of the log, newest first. */
+  list(query: AuditQuery): Promise<AuditPage>;
+}
+
+const json = (v: unknown): string | null =>
+  v === undefined || v === null ? null : JSON.stringify(v);
+
+function entryOf(row: Selectable<AuditLogTable>): AuditEntry {
+  return {
+    id: Number(row.id),
+    at: new Date(row.at).toISOString(),
+    requestId: row.request_id,
+    actor: row.actor,
+    agency: row.agency,
+    action: row.action,
+    target: row.target,
+    outcome: row.outcome,
+    status: row.status,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  };
+}
+
+export function databaseAuditLog(database: RelayDatabase): AuditLog {
+  const { db } = database;
+  const ready = () => {
+    if (!database.isReady()) throw new DatabaseUnavailableError('not migrated yet');
+  };
+  return {
+    async begin(start) {
+      ready();
+      const row = await reach(() =>
+        db
+          .insertInto('audit_log')
+          .values({
+            request_id: start.requestId,
+            actor: start.actor,
+            agency: start.agency,
+            action: start.action,
+            target: start.target,
+            outcome: 'pending',
+            status: null,
+            before: json(start.before),
+            after: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+      return entryOf(row);
+    },
+    async finish(entry, end) {
+      const done: AuditEntry = { ...entry, ...end, after: end.after ?? null };
+      try {
+        await reach(() =>
+          db
+            .updateTable('audit_log')
+            .set({ outcome: end.outcome, status: end.status, after: json(end.after) })
+            .where('id', '=', String(entry.id))
+            .execute(),
+        );
+      } catch (err) {
+        log.error(
+          { err, audit: done },
+          'could not record how a write ended; the entry stays pending',
+        );
+      }
+      return done;
+    },
+    async list(q) {
+      ready();
+      let base = db.selectFrom('audit_log');
+      if (q.user !== null) base = base.where('actor', '=', q.user);
+      if (q.action !== null) base = base.where('action', '=', q.action);
+      if (q.from !== null) base = base.where('at', '>=', new Date(q.from));
+      if (q.to !== null) base = base.where('at', '<', new Date(q.to));
+      const [count, rows] = await reach(() =>
+        Promise.all([
+          base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+          base
+            .selectAll()
+            .orderBy('at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(q.size)
+            .offset((q.page - 1) * q.size)
+            .execute(),
+        ]),
+      );
+      const totalElements = Number(count.n);
+      return {
+        page: q.page,
+        size: q.size,
+        totalElements,
+        totalPages: Math.ceil(totalElements / q.size),
+        content: rows.map(entryOf),
+      };
+    },
+  };
+}
