@@ -100,6 +100,9 @@ export async function startRelay(o: {
       OIDC_URL: o.sim.origin,
       REDIS_URL: o.redisUrl,
       REDIS_PREFIX: o.prefix,
+      // The bench writes no user data: each relay keeps its own in memory (PGlite), so relays of
+      // one run never share a folder. DATABASE_URL, when set, is used instead.
+      ...(process.env.DATABASE_URL ? {} : { PGLITE_DIR: 'memory://' }),
       ALLOWED_ORIGINS: `${url},http://127.0.0.1:${o.port}`,
       WEB_DIST: WEB_DIST,
       LOG_LEVEL: 'warn',

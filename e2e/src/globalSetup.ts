@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -42,6 +43,20 @@ function run(script: string, env: Record<string, string>): ChildProcess {
   return child;
 }
 
+/** The PostgreSQL server the run uses (the machine's own): its maintenance database. */
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs one statement on the maintenance database. */
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Deletes this run's keys, and only those, from the Redis the relay used. */
 async function deletePrefix(prefix: string): Promise<void> {
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
@@ -73,6 +88,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const sim = `http://localhost:${simPort}`;
   const base = `http://localhost:${port}`;
   const prefix = `e2e:${randomUUID().slice(0, 8)}:`;
+  // A database of the run's own: the relay's users start with nothing saved, every run.
+  const database = `rc_e2e_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await onServer(`CREATE DATABASE ${database}`);
+  const databaseUrl = new URL(POSTGRES_URL);
+  databaseUrl.pathname = `/${database}`;
   const children = [
     run('apps/upstream-sim/dist/main.js', {
       SIM_PORT: String(simPort),
@@ -91,6 +111,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       UPSTREAM_URL: sim,
       OIDC_URL: sim,
       REDIS_PREFIX: prefix,
+      DATABASE_URL: databaseUrl.toString(),
       POLL_INTERVAL_MS: '1000',
     }),
   );
@@ -108,5 +129,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),
     );
     await deletePrefix(prefix);
+    await onServer(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   };
 }
