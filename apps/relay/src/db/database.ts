@@ -71,7 +71,7 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
     provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
   });
   const { error, results = [] } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
