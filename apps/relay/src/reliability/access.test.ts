@@ -55,7 +55,8 @@ async function forgeries(): Promise<Record<string, string>> {
     .toString();
   const other = await generateKeyPair('RS256');
   const [sig] = real.split('.').slice(2);
-  // A real ID token of an admin: signed by the realm for the console, but not an access token.
+  // A real ID and refresh token of an admin: signed by the realm for the console, but neither is
+  // an access token.
   const adminTokens = await getDemoTokens({
     origin: sim.origin,
     realm: 'referrals',
@@ -66,6 +67,7 @@ async function forgeries(): Promise<Record<string, string>> {
   });
   return {
     "the realm's ID token of an admin": adminTokens.id_token,
+    "the realm's refresh token of an admin": adminTokens.refresh_token,
     'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64(admin)}.`,
     'HS256 keyed with the realm public key': await new SignJWT(admin)
       .setProtectedHeader({ alg: 'HS256', kid: header.kid })
