@@ -1,7 +1,10 @@
 // `npm start`: the stand-in upstream (with its realm) and the relay on one machine.
 // PORT (relay, default 8080) and SIM_PORT (stand-in, default 8090) are honoured; the relay is
 // pointed at the stand-in, and SIM_CONTROLS passes through to it. Ctrl-C stops both.
+// Redis: REDIS_URL when given (then the relay requires it); otherwise the machine's Redis on
+// 127.0.0.1:6379 when one answers at start, else the relay runs alone on memory and says so.
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const env = process.env;
@@ -51,7 +54,28 @@ for (let i = 0; i < 100; i += 1) {
   if (up) break;
   await sleep(100);
 }
+/** Whether a Redis answers PING at the default local address (within a second). */
+function localRedisAnswers() {
+  return new Promise((resolve) => {
+    const socket = connect(6379, '127.0.0.1');
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (d) => done(String(d).startsWith('+PONG')));
+    socket.on('error', () => done(false));
+  });
+}
+const LOCAL_REDIS = 'redis://127.0.0.1:6379';
+const redisUrl = env.REDIS_URL || ((await localRedisAnswers()) ? LOCAL_REDIS : '');
+if (!env.REDIS_URL && redisUrl) process.stdout.write(`Redis answers at ${LOCAL_REDIS}: using it\n`);
+
 run('relay', 'apps/relay/dist/main.js', {
+  REDIS_URL: redisUrl,
+  // One relay, no balancer to drain to: Ctrl-C stops it at once.
+  SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? '0',
   PORT: port,
   SIM_PORT: simPort,
   UPSTREAM_URL: env.UPSTREAM_URL ?? sim,

@@ -99,6 +99,8 @@ export async function startRelay(o: {
       UPSTREAM_URL: o.sim.origin,
       OIDC_URL: o.sim.origin,
       REDIS_URL: o.redisUrl,
+      // Stopped at once (no balancer to drain to), so --cpu-prof is written before any SIGKILL.
+      SHUTDOWN_GRACE_MS: '0',
       REDIS_PREFIX: o.prefix,
       // The bench writes no user data: each relay keeps its own in memory (PGlite), so relays of
       // one run never share a folder. DATABASE_URL, when set, is used instead.

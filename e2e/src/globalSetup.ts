@@ -110,6 +110,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(port),
       UPSTREAM_URL: sim,
       OIDC_URL: sim,
+      // A relay given no REDIS_URL runs on memory; the suites run it as in production.
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      // Nothing to drain to: the teardown stops it at once.
+      SHUTDOWN_GRACE_MS: '0',
       REDIS_PREFIX: prefix,
       DATABASE_URL: databaseUrl.toString(),
       POLL_INTERVAL_MS: '1000',

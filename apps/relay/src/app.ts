@@ -39,14 +39,17 @@ import { createMemoryStore } from './readModel/memoryStore.js';
 import { createReadModel } from './readModel/readModel.js';
 import { createRedisStore } from './readModel/redisStore.js';
 import { attachRealtime } from './realtime/server.js';
+import { watchRedis } from './storeWatch.js';
 import { createUpstreamClient } from './upstream/client.js';
 
 const log = logger('main');
 
-/** Connects to Redis, or answers null when none answers within a second. */
-async function connectRedis(url: string): Promise<Redis | null> {
+/**
+ * The relay's Redis client. It connects in the background and keeps trying, with a pause growing to
+ * 2 s, for as long as the process lives: a relay given a Redis never runs without it.
+ */
+function redisClient(url: string): Redis {
   const redis = new Redis(url, {
-    lazyConnect: true,
     connectTimeout: 1000,
     maxRetriesPerRequest: 2,
     // Commands fail at once while Redis is away instead of queueing for minutes.
@@ -54,19 +57,18 @@ async function connectRedis(url: string): Promise<Redis | null> {
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
   redis.on('error', (err) => log.debug({ err }, 'redis error'));
-  try {
-    await redis.connect();
-    await redis.ping();
-    return redis;
-  } catch {
-    redis.disconnect();
-    return null;
-  }
+  return redis;
 }
 
-/** The Socket.IO adapter's own connection; it logs its errors rather than leaving them unhandled. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The Socket.IO adapter's own connection; it logs its errors rather than leaving them unhandled.
+ * Its commands wait for Redis however long it is away: the adapter sends heartbeats without
+ * handling a failure, and a command given up on would end the process.
+ */
 function adapterConnection(redis: Redis): Redis {
-  const conn = redis.duplicate({ enableOfflineQueue: true });
+  const conn = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
   conn.on('error', (err) => log.debug({ err }, 'socket adapter redis error'));
   return conn;
 }
@@ -90,11 +92,11 @@ function contentSecurityPolicy(config: RelayConfig) {
 }
 
 /** The whole relay, wired but not listening. */
-export async function createRelay(config: RelayConfig) {
+export function createRelay(config: RelayConfig) {
   const keys = redisKeys(config.redisPrefix);
-  const redis = await connectRedis(config.redisUrl);
-  if (!redis)
-    log.warn(`no Redis at ${config.redisUrl}: running single-instance on an in-memory store`);
+  const redisUrl = config.store.kind === 'redis' ? config.store.url : null;
+  const redis = redisUrl === null ? null : redisClient(redisUrl);
+  if (!redis) log.warn('no REDIS_URL: running single-instance on an in-memory store');
   const metrics = createMetrics();
 
   const store = redis ? createRedisStore(redis, keys) : createMemoryStore();
@@ -116,16 +118,31 @@ export async function createRelay(config: RelayConfig) {
     metrics.polls.inc({ outcome: outcome.status.stale ? 'stale' : 'ok' });
     for (const s of outcome.streams) if (!s.ok) metrics.upstreamErrors.inc({ stream: s.stream });
   };
-  const scheduler: PollScheduler = redis
-    ? createBullScheduler({
-        redisUrl: config.redisUrl,
-        prefix: keys.bullPrefix(),
-        intervalMs: config.pollIntervalMs,
-        run: runPoll,
-      })
-    : createTimerScheduler({ intervalMs: config.pollIntervalMs, run: runPoll });
+  const scheduler: PollScheduler =
+    redisUrl !== null
+      ? createBullScheduler({
+          redisUrl,
+          prefix: keys.bullPrefix(),
+          intervalMs: config.pollIntervalMs,
+          run: runPoll,
+        })
+      : createTimerScheduler({ intervalMs: config.pollIntervalMs, run: runPoll });
 
   const readModel = createReadModel(store);
+  // Until Redis first answers, and whenever it stops, this instance's clients are told stale.
+  if (redis) readModel.setStoreReachable(false);
+  const stopWatching = redis
+    ? watchRedis(redis, (reachable) => {
+        if (reachable) log.info('Redis answers');
+        else log.warn(`Redis at ${redisUrl} does not answer: clients told stale, not ready`);
+        readModel.setStoreReachable(reachable);
+      })
+    : () => undefined;
+  // Set by start once the read model is loaded and the poll runs, and by drain on SIGTERM.
+  let loaded = false;
+  let draining = false;
+  let stopping = false;
+  let loading: Promise<void> = Promise.resolve();
   const verify = createTokenVerifier({
     issuer: `${config.oidcPublicUrl}/realms/${config.oidcRealm}`,
     jwksUrl: `${config.oidcUrl}/realms/${config.oidcRealm}/protocol/openid-connect/certs`,
@@ -173,11 +190,21 @@ export async function createRelay(config: RelayConfig) {
       // Ready means this instance can serve: its store answers and its lists are loaded. An
       // upstream outage is not a reason to drain it (every instance would go, although the last
       // snapshot is served): it shows in the body and in the status clients get.
-      const ready = redisOk !== false && !lists.loading;
+      const ready = !draining && redisOk !== false && loaded && !lists.loading;
+      // Why not, first reason first: a balancer's log then says what to fix.
+      const reason = draining
+        ? 'draining'
+        : redisOk === false
+          ? 'store unreachable'
+          : !loaded || lists.loading
+            ? 'read model loading'
+            : null;
       // Writes need the database; reads do not, so its outage shows here but does not drain.
       const databaseOk = await database.ping();
       res.status(ready ? 200 : 503).json({
         ready,
+        reason,
+        draining,
         store: store.kind,
         redis: redisOk,
         upstream: upstreamOk,
@@ -264,6 +291,41 @@ export async function createRelay(config: RelayConfig) {
     return counts;
   });
 
+  /** Whether Redis answers now (true in memory mode). */
+  const storeAnswers = () =>
+    redis
+      ? redis.ping().then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(true);
+
+  /**
+   * Waits for the store, loads the read model and starts the poll, retrying each step with a
+   * growing pause until it works or the relay stops. Meanwhile the relay listens: /healthz 200,
+   * /readyz 503 saying why.
+   */
+  async function load(): Promise<void> {
+    for (let attempt = 0; !(await storeAnswers()); attempt += 1) {
+      if (stopping) return;
+      if (attempt === 0) log.warn(`waiting for Redis at ${redisUrl}: not ready until it answers`);
+      await pause(Math.min(200 * 2 ** attempt, 2000));
+    }
+    for (let attempt = 0; ; attempt += 1) {
+      if (stopping) return;
+      try {
+        await readModel.start();
+        break;
+      } catch (err) {
+        log.warn({ err, attempt }, 'could not load the read model; retrying');
+        await pause(Math.min(200 * 2 ** attempt, 2000));
+      }
+    }
+    if (stopping) return;
+    await scheduler.start();
+    loaded = true;
+  }
+
   return {
     app,
     http,
@@ -272,7 +334,10 @@ export async function createRelay(config: RelayConfig) {
     scheduler,
     store,
     poller,
-    /** Loads the read model, starts polling and listens. */
+    /**
+     * Listens, then loads the read model and starts polling in the background, as soon as the
+     * store answers (see loaded()). Answers the port.
+     */
     async start(port = config.port): Promise<number> {
       // Migrated before listening when the database answers; while it does not, the relay serves
       // reads and answers writes 503 until it does. A failed migration stops the start.
@@ -289,14 +354,29 @@ export async function createRelay(config: RelayConfig) {
       if (!waited) {
         migrated.catch((err: unknown) => log.error({ err }, 'database start failed'));
       }
-      await readModel.start();
-      await scheduler.start();
       await new Promise<void>((resolve) => http.listen(port, resolve));
+      loading = load();
       const address = http.address();
       return typeof address === 'object' && address ? address.port : port;
     },
+    /** Resolves once the read model is loaded and the poll started (or the relay stopped). */
+    loaded: (): Promise<void> => loading,
+    /**
+     * The first step of a graceful stop: /readyz answers 503 from now on, so a balancer sends no
+     * new client here, while everything else keeps serving until stop().
+     */
+    drain(): void {
+      draining = true;
+    },
     /** Stops in order: new connections, sockets, polling, the read model, Redis. */
     async stop(): Promise<void> {
+      draining = true;
+      stopping = true;
+      stopWatching();
+      // A load waiting for Redis gives up within its pause (2 s at most).
+      await Promise.race([loading, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+      // Closing the sockets' transports: clients reconnect by themselves (to another instance
+      // behind a balancer), as after any dropped connection.
       await realtime.close();
       await new Promise<void>((resolve) => http.close(() => resolve()));
       await scheduler.stop();
@@ -307,4 +387,4 @@ export async function createRelay(config: RelayConfig) {
     },
   };
 }
-export type Relay = Awaited<ReturnType<typeof createRelay>>;
+export type Relay = ReturnType<typeof createRelay>;

@@ -11,9 +11,29 @@ describe('relay configuration', () => {
     expect(c.oidcRealm).toBe('referrals');
     expect(c.oidcClientId).toBe('referral-console');
     expect(c.pollIntervalMs).toBe(3000);
-    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(c.store).toEqual({ kind: 'memory' });
+    expect(c.shutdownGraceMs).toBe(5000);
     expect(c.upstreamBasicUser).toBe('opportunity-console');
     expect(c.allowedOrigins).toEqual(['http://localhost:8080', 'http://localhost:5173']);
+  });
+
+  it('requires the Redis at REDIS_URL once one is given, and runs in memory only without one', () => {
+    expect(parseConfig({ REDIS_URL: 'redis://cache:6380/' }).store).toEqual({
+      kind: 'redis',
+      url: 'redis://cache:6380',
+    });
+    expect(parseConfig({ REDIS_URL: 'rediss://cache:6380' }).store.kind).toBe('redis');
+    // Empty counts as not given (a compose file's `REDIS_URL: ${REDIS_URL:-}`).
+    expect(parseConfig({ REDIS_URL: ' ' }).store).toEqual({ kind: 'memory' });
+  });
+
+  it('takes a shutdown grace from 0 to 10 minutes', () => {
+    expect(parseConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
+    expect(parseConfig({ SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30_000);
+    for (const bad of ['-1', '1.5', 'soon', '600001'])
+      expect(() => parseConfig({ SHUTDOWN_GRACE_MS: bad })).toThrow(
+        /SHUTDOWN_GRACE_MS must be a whole number from 0 to 600000/,
+      );
   });
 
   it('points the upstream at the stand-in on SIM_PORT', () => {
@@ -33,13 +53,14 @@ describe('relay configuration', () => {
         LOG_LEVEL: 'loud',
         ALLOWED_ORIGINS: 'http://ok.test,not an origin',
         REDIS_PREFIX: 'bad prefix',
+        SHUTDOWN_GRACE_MS: 'x',
       });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(8);
     expect(problems.join('\n')).toMatch(/PORT must be a whole number/);
     expect(problems.join('\n')).toMatch(/POLL_INTERVAL_MS must be a whole number from 100/);
     expect(problems.join('\n')).toMatch(/REDIS_URL must be a redis: or rediss: URL/);

@@ -25,7 +25,11 @@ export interface RelayConfig {
   readonly oidcClientId: string;
   /** Issuer as the browser sees it (may differ from oidcUrl inside a container network). */
   readonly oidcPublicUrl: string;
-  readonly redisUrl: string;
+  /**
+   * Where the read model, locks and rate limits live: the Redis at REDIS_URL, required once given
+   * (the relay waits for it and never falls back), or this process's memory when none is given.
+   */
+  readonly store: StoreTarget;
   /** Prefix of every Redis key the relay writes. */
   readonly redisPrefix: string;
   /** Where user-owned data lives: the PostgreSQL server at DATABASE_URL, or embedded PGlite. */
@@ -38,7 +42,13 @@ export interface RelayConfig {
   /** Folder of the built web app, served at /. */
   readonly webDist: string;
   readonly logLevel: string;
+  /** How long a SIGTERM'd relay stays up answering 503 at /readyz before it closes its sockets. */
+  readonly shutdownGraceMs: number;
 }
+
+/** The store of the relay: Redis at a URL (a cluster), or memory (one instance). */
+export type StoreTarget =
+  { readonly kind: 'redis'; readonly url: string } | { readonly kind: 'memory' };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -98,7 +108,11 @@ export function parseConfig(env: Env): RelayConfig {
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
   }
-  const redisUrl = url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
+  // No default address: a relay told of a Redis needs it, and one told of none runs alone.
+  const store: StoreTarget =
+    text('REDIS_URL', '') === ''
+      ? { kind: 'memory' }
+      : { kind: 'redis', url: url('REDIS_URL', '', ['redis:', 'rediss:']) };
   const databaseUrl = text('DATABASE_URL', '');
   let database: DatabaseTarget = {
     kind: 'pglite',
@@ -135,7 +149,7 @@ export function parseConfig(env: Env): RelayConfig {
     oidcRealm: text('OIDC_REALM', 'referrals'),
     oidcClientId: text('OIDC_CLIENT_ID', 'referral-console'),
     oidcPublicUrl: url('OIDC_PUBLIC_URL', oidcUrl, http),
-    redisUrl,
+    store,
     redisPrefix,
     database,
     pollIntervalMs: int('POLL_INTERVAL_MS', 3000, 100, 3_600_000),
@@ -143,6 +157,7 @@ export function parseConfig(env: Env): RelayConfig {
     allowedOrigins,
     webDist: text('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
     logLevel,
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 5000, 0, 600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -4,20 +4,24 @@ import { logger } from './log.js';
 
 const log = logger('main');
 const config = loadConfig();
-const relay = await createRelay(config);
+const relay = createRelay(config);
 const port = await relay.start();
 log.info(
   { port, store: relay.store.kind, poll: relay.scheduler.kind },
   `relay listening on http://localhost:${port}`,
 );
+void relay.loaded().then(() => log.info('read model loaded; polling'));
 
+/** How long the stop itself may take once the grace is over, before the process is ended anyway. */
+const STOP_LIMIT_MS = 10_000;
+
+let grace: NodeJS.Timeout | undefined;
 let stopping = false;
-const shutdown = (signal: string) => {
+const stop = () => {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
+  clearTimeout(grace);
+  setTimeout(() => process.exit(1), STOP_LIMIT_MS).unref();
   relay.stop().then(
     () => process.exit(0),
     (err: unknown) => {
@@ -25,6 +29,20 @@ const shutdown = (signal: string) => {
       process.exit(1);
     },
   );
+};
+/**
+ * Drain: readiness answers 503 at once, so the balancer sends no new client here; after the grace
+ * the sockets are closed (their clients reconnect elsewhere) and the process exits. A second
+ * signal skips what is left of the grace.
+ */
+const shutdown = (signal: string) => {
+  if (grace) return stop();
+  relay.drain();
+  log.info(
+    { signal, graceMs: config.shutdownGraceMs },
+    'draining: not ready; stopping after grace',
+  );
+  grace = setTimeout(stop, config.shutdownGraceMs);
 };
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

@@ -106,6 +106,14 @@ export class StreamMirror<T> {
     this.stopFollow = undefined;
   }
 
+  /**
+   * Hands listeners a reset at the seq held, without reading the store, so that what is derived
+   * from the records is sent again (the status an instance tells changed without a commit).
+   */
+  announce(): void {
+    this.emit({ kind: 'reset', stream: this.stream, seq: this.seqNow, at: this.atNow });
+  }
+
   private emit(e: MirrorEvent<T>): void {
     for (const l of this.listeners) l(e);
   }

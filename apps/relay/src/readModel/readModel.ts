@@ -75,10 +75,31 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
   const sweep = setInterval(() => referralIndex.sweep(), 60_000);
   tick.unref();
   sweep.unref();
+  // While this instance cannot read its store, no change can reach it: since when (or null).
+  let storeDownSince: number | null = null;
   return {
     ...mirrors,
     referralIndex,
     store,
+    /**
+     * The status this instance tells its clients: the last poll's, and stale (failing 'store')
+     * while it cannot read its store. That cannot be committed through the store, so it is told
+     * here, by each instance to its own clients.
+     */
+    liveStatus(): LiveStatus[] {
+      const polled = [...mirrors.status.values()];
+      if (storeDownSince === null) return polled;
+      const since = storeDownSince;
+      const last = polled[0] ?? { id: 'poll', stale: false, failing: [], since };
+      const failing = [...new Set([...last.failing, 'store'])].sort();
+      return [{ ...last, stale: true, failing, since }];
+    },
+    /** Records whether the store answers; a change is sent at once to every status room. */
+    setStoreReachable(reachable: boolean): void {
+      if ((storeDownSince === null) === reachable) return;
+      storeDownSince = reachable ? null : now();
+      mirrors.status.announce();
+    },
     async start() {
       await Promise.all(Object.values(mirrors).map((m) => m.start()));
       await referralIndex.settled();

@@ -35,7 +35,10 @@ export function createFanout(
     if (spec.complete) {
       // A referral room reads its scope's view; a view not built (a load under way) or a small
       // stream is read whole.
-      const records = (spec.scope && readModel.referralIndex.allNow(spec.scope)) ?? mirror.values();
+      const records =
+        spec.records?.() ??
+        (spec.scope && readModel.referralIndex.allNow(spec.scope)) ??
+        mirror.values();
       for (const r of records) {
         const item = spec.select(r);
         if (item !== undefined) items.push(item);

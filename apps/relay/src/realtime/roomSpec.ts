@@ -35,6 +35,8 @@ export interface StreamRoomSpec {
   readonly private: boolean;
   /** For a whole referral room: the list scope whose view holds its records (no market scan). */
   readonly scope?: ListScope;
+  /** For a whole room told more than its stream holds: the records its snapshots are cut from. */
+  readonly records?: () => Iterable<object>;
 }
 
 /** What a room carries: records of one stream, or one item computed from the mirrors. */
@@ -97,7 +99,11 @@ export async function roomFor(
         false,
       );
     case 'status':
-      return whole('status', rooms.status(), () => 'poll', false);
+      // This instance's own word on its store is added to the last poll's.
+      return {
+        ...whole('status', rooms.status(), () => 'poll', false),
+        records: () => readModel.liveStatus(),
+      };
     default:
       break;
   }

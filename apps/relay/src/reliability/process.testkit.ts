@@ -40,9 +40,10 @@ function exited(proc: ChildProcess): Promise<void> {
 
 /**
  * A throwaway redis-server of this test alone, on a free loopback port, with no persistence: a
- * restart comes back empty, as a crashed cache does. The shared Redis is never touched.
+ * restart comes back empty, as a crashed cache does. The shared Redis is never touched. With
+ * `{ up: false }` only its port is chosen; restart() starts it.
  */
-export async function startRedisServer() {
+export async function startRedisServer(options: { readonly up?: boolean } = {}) {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   let proc: ChildProcess | undefined;
@@ -73,7 +74,7 @@ export async function startRedisServer() {
       probe.disconnect();
     }
   };
-  await up();
+  if (options.up !== false) await up();
   return {
     port,
     url,
@@ -84,7 +85,7 @@ export async function startRedisServer() {
       await exited(proc);
       proc = undefined;
     },
-    /** Starts it again on the same port, empty. */
+    /** Starts it (again) on the same port, empty. */
     restart: up,
   };
 }

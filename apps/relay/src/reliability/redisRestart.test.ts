@@ -58,6 +58,8 @@ describe('Redis stopped and restarted empty during traffic', () => {
 
     await server.kill();
     const downAt = Date.now();
+    // No change can come through a store that is away: the instance tells its own clients so.
+    const toldStale = waitFor('told stale', () => client.status()?.stale === true, 3000, 10);
     const created: Opportunity[] = [];
     const answers: { what: string; status: number; ms: number }[] = [];
     while (Date.now() - downAt < 2500) {
@@ -76,6 +78,8 @@ describe('Redis stopped and restarted empty during traffic', () => {
         })),
       });
     }
+    await annotate(`clients told stale ${await toldStale} ms after Redis went`);
+    expect(client.status()).toMatchObject({ stale: true, failing: ['store'] });
     const ready = (await (await fetch(`${url}/readyz`)).json()) as { redis: boolean };
     expect(ready.redis).toBe(false);
     for (const a of answers) expect(a.ms, `${a.what} answered in ${a.ms} ms`).toBeLessThan(FAST_MS);

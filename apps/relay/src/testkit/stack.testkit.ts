@@ -18,7 +18,7 @@ import { inject } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createRelay, type Relay } from '../app.js';
 import { parseConfig } from '../config.js';
-import { testRedis } from './redis.testkit.js';
+import { TEST_REDIS_URL, testRedis } from './redis.testkit.js';
 
 /** A running stand-in upstream (with its realm) on an ephemeral port, controls on. */
 export async function startSim(env: Record<string, string> = {}) {
@@ -74,19 +74,24 @@ export async function startSim(env: Record<string, string> = {}) {
 }
 export type Sim = Awaited<ReturnType<typeof startSim>>;
 
-/** A relay on an ephemeral port against a stand-in, under a Redis key prefix of its own. */
+/**
+ * A relay on an ephemeral port against a stand-in, on the tests' Redis under a key prefix of its
+ * own (`REDIS_URL: ''` in env: memory mode), once its read model is loaded.
+ */
 export async function startRelay(sim: Sim, prefix: string, env: Record<string, string> = {}) {
   const config = parseConfig({
     UPSTREAM_URL: sim.origin,
     OIDC_URL: sim.origin,
+    REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: prefix,
     POLL_INTERVAL_MS: '500',
     WEB_DIST: '/nonexistent',
     DATABASE_URL: inject('databaseUrl'),
     ...env,
   });
-  const relay = await createRelay(config);
+  const relay = createRelay(config);
   const port = await relay.start(0);
+  await relay.loaded();
   return { relay, url: `http://127.0.0.1:${port}` };
 }
 

@@ -7,11 +7,14 @@ import type { Opportunity } from '../schemas/opportunity.js';
 import type { ListReferral } from './projections.js';
 import type { Topic, TopicKind } from './topics.js';
 
-/** Whether live data is current; stale while the relay cannot poll some upstream source. */
+/**
+ * Whether live data is current; stale while the relay cannot poll some upstream source, or cannot
+ * reach its store (then no change can reach the client).
+ */
 export interface LiveStatus {
   readonly id: 'poll';
   readonly stale: boolean;
-  /** Streams whose last poll failed. */
+  /** Streams whose last poll failed, and 'store' while the client's relay cannot reach Redis. */
   readonly failing: readonly string[];
   /** When the status last changed (epoch ms). */
   readonly since: number;
