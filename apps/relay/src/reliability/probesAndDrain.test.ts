@@ -46,6 +46,10 @@ const readyz = async (url: string) => {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
+/** How long until /readyz answers `status`; throws after `ms`. */
+const readyzTurns = (url: string, status: number, ms: number, everyMs: number) =>
+  waitFor(`/readyz ${status}`, async () => (await readyz(url)).status === status, ms, everyMs);
+
 /** What a socket is told of the status topic on subscribing. */
 async function statusOn(socket: ClientSocket): Promise<LiveStatus | undefined> {
   const ack = (await socket.timeout(5000).emitWithAck('subscribe', STATUS)) as {
@@ -127,12 +131,7 @@ describe('store mode and probes', () => {
     expect((await readyz(relay.url)).status).toBe(503);
 
     await server.restart();
-    const readyAfter = await waitFor(
-      'ready once Redis answers',
-      async () => (await readyz(relay.url)).status === 200,
-      20_000,
-      100,
-    );
+    const readyAfter = await readyzTurns(relay.url, 200, 20_000, 100);
     expect(readyAfter).toBeLessThan(15_000);
     // Then the poll runs: the market arrives.
     await waitFor(
@@ -188,12 +187,7 @@ describe('store mode and probes', () => {
     const exit = new Promise<number | null>((resolve) => doomed.proc.once('exit', resolve));
     const termAt = Date.now();
     doomed.proc.kill('SIGTERM');
-    const notReadyIn = await waitFor(
-      'not ready',
-      async () => (await readyz(doomed.url)).status === 503,
-      2000,
-      10,
-    );
+    const notReadyIn = await readyzTurns(doomed.url, 503, 2000, 10);
     expect(notReadyIn).toBeLessThan(500);
     expect((await readyz(doomed.url)).body).toMatchObject({ ready: false, draining: true });
     // Still serving its clients meanwhile.
