@@ -1,13 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Typography } from '@mui/material';
-import { HEADINGS, listPageTitle } from '@referrals/shared';
+import { Navigate } from 'react-router-dom';
+import { HEADINGS, listPageTitle, ROUTES } from '@referrals/shared';
 import { AcquiredPage } from '../acquired/AcquiredPage';
+import { AuditLogPage } from '../admin/auditLog/AuditLogPage';
 import { FeatureFlagsPage } from '../admin/featureFlags/FeatureFlagsPage';
 import { MarketplaceFormPage } from '../admin/marketplaces/form/MarketplaceFormPage';
 import { MarketplacesPage } from '../admin/marketplaces/list/MarketplacesPage';
 import { RecentPage } from '../recent/RecentPage';
 import { ReferralListPage } from '../referrals/ReferralListPage';
 import { useBrand, useDocumentTitle } from './BrandContext';
+import { useSession } from './useSession';
 
 // Charts are only downloaded by those who open the dashboard.
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
@@ -18,6 +21,7 @@ export type AdminScreen =
   | 'claimIt'
   | 'dashboard'
   | 'featureFlags'
+  | 'auditLog'
   | 'marketplaces'
   | 'marketplace'
   | 'acquired'
@@ -32,6 +36,10 @@ const Heading = ({ title }: { readonly title: string }) => {
     </Typography>
   );
 };
+
+// Admins' own screens: anyone else is sent where an unknown admin path goes.
+const AdminOnly = ({ children }: { readonly children: ReactNode }) =>
+  useSession().access.isAdmin ? children : <Navigate to={`/${ROUTES.allReferrals}`} replace />;
 
 /** One screen of the admin shell. */
 const AdminScreens = ({ screen }: { readonly screen: AdminScreen }) => {
@@ -51,6 +59,12 @@ const AdminScreens = ({ screen }: { readonly screen: AdminScreen }) => {
       );
     case 'featureFlags':
       return <FeatureFlagsPage />;
+    case 'auditLog':
+      return (
+        <AdminOnly>
+          <AuditLogPage />
+        </AdminOnly>
+      );
     case 'marketplaces':
       return <MarketplacesPage />;
     case 'marketplace':

@@ -1,6 +1,7 @@
 import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { NavLink } from 'react-router-dom';
 import { sideNavigation, type Access, type NavLink as NavItem } from '@referrals/shared';
+import { withAuditLog } from '../admin/auditLog/auditLogRoute';
 
 // Each link sits in its own list item: a list may hold only items (WCAG, axe 'list').
 const Item = ({
@@ -36,7 +37,7 @@ export const SideNav = ({
   readonly onNavigate?: () => void;
 }) => (
   <nav aria-label="Console">
-    {sideNavigation(access).map((entry) =>
+    {withAuditLog(sideNavigation(access), access).map((entry) =>
       entry.kind === 'link' ? (
         <List key={entry.id} dense disablePadding>
           <Item item={entry} nested={false} onNavigate={onNavigate} />

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import {
+  Box,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import type { AuditEntry } from '@referrals/shared';
+import { AUDIT_LOG_TEXTS as T } from './auditLogTexts';
+import { AUDIT_COLUMN_COUNT, AuditRow } from './AuditRow';
+
+// Named for screen readers only: the column holds each row's open button.
+const HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The entries of one page, newest first; `emptyText` fills the table when there are none. */
+export const AuditTable = ({
+  entries,
+  emptyText,
+}: {
+  readonly entries: readonly AuditEntry[];
+  readonly emptyText: ReactNode;
+}) => (
+  <TableContainer>
+    <Table size="small" aria-label={T.tableLabel}>
+      <TableHead>
+        <TableRow>
+          <TableCell padding="checkbox">
+            <Box component="span" sx={HIDDEN}>
+              {T.detailsColumn}
+            </Box>
+          </TableCell>
+          {T.columns.map((c) => (
+            <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              {c}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map((e) => (
+          <AuditRow key={e.id} entry={e} />
+        ))}
+        {entries.length === 0 && emptyText !== null ? (
+          <TableRow>
+            <TableCell colSpan={AUDIT_COLUMN_COUNT} align="center" sx={{ py: 3 }}>
+              {emptyText}
+            </TableCell>
+          </TableRow>
+        ) : null}
+      </TableBody>
+    </Table>
+  </TableContainer>
+);
