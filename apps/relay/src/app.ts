@@ -142,7 +142,7 @@ export function createRelay(config: RelayConfig) {
   let loaded = false;
   let draining = false;
   let stopping = false;
-  let loading: Promise<void> = Promise.resolve();
+  let loading: Promise<boolean> = Promise.resolve(false);
   const verify = createTokenVerifier({
     issuer: `${config.oidcPublicUrl}/realms/${config.oidcRealm}`,
     jwksUrl: `${config.oidcUrl}/realms/${config.oidcRealm}/protocol/openid-connect/certs`,
@@ -305,14 +305,14 @@ export function createRelay(config: RelayConfig) {
    * growing pause until it works or the relay stops. Meanwhile the relay listens: /healthz 200,
    * /readyz 503 saying why.
    */
-  async function load(): Promise<void> {
+  async function load(): Promise<boolean> {
     for (let attempt = 0; !(await storeAnswers()); attempt += 1) {
-      if (stopping) return;
+      if (stopping) return false;
       if (attempt === 0) log.warn(`waiting for Redis at ${redisUrl}: not ready until it answers`);
       await pause(Math.min(200 * 2 ** attempt, 2000));
     }
     for (let attempt = 0; ; attempt += 1) {
-      if (stopping) return;
+      if (stopping) return false;
       try {
         await readModel.start();
         break;
@@ -321,9 +321,10 @@ export function createRelay(config: RelayConfig) {
         await pause(Math.min(200 * 2 ** attempt, 2000));
       }
     }
-    if (stopping) return;
+    if (stopping) return false;
     await scheduler.start();
     loaded = true;
+    return true;
   }
 
   return {
@@ -359,8 +360,8 @@ export function createRelay(config: RelayConfig) {
       const address = http.address();
       return typeof address === 'object' && address ? address.port : port;
     },
-    /** Resolves once the read model is loaded and the poll started (or the relay stopped). */
-    loaded: (): Promise<void> => loading,
+    /** Resolves true once the read model is loaded and the poll started, false if stopped first. */
+    loaded: (): Promise<boolean> => loading,
     /**
      * The first step of a graceful stop: /readyz answers 503 from now on, so a balancer sends no
      * new client here, while everything else keeps serving until stop().

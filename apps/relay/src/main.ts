@@ -10,7 +10,9 @@ log.info(
   { port, store: relay.store.kind, poll: relay.scheduler.kind },
   `relay listening on http://localhost:${port}`,
 );
-void relay.loaded().then(() => log.info('read model loaded; polling'));
+void relay.loaded().then((loaded) => {
+  if (loaded) log.info('read model loaded; polling');
+});
 
 /** How long the stop itself may take once the grace is over, before the process is ended anyway. */
 const STOP_LIMIT_MS = 10_000;
