@@ -1,15 +1,7 @@
-import {
-  Box,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { AuditEntry } from '@referrals/shared';
 import { auditDiff } from './auditDiff';
+import { HeadRow } from '../common/HeadRow';
 import { AUDIT_LOG_TEXTS as T } from './auditLogTexts';
 
 const Json = ({ title, value }: { readonly title: string; readonly value: unknown }) => (
@@ -35,15 +27,7 @@ export const AuditChanges = ({ entry }: { readonly entry: AuditEntry }) => {
         <Typography variant="body2">{T.noChange}</Typography>
       ) : (
         <Table size="small" aria-label={`Changes of entry ${entry.id}`}>
-          <TableHead>
-            <TableRow>
-              {T.diffColumns.map((c) => (
-                <TableCell key={c} sx={{ fontWeight: 600 }}>
-                  {c}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <HeadRow columns={T.diffColumns} />
           <TableBody>
             {changes.map((c) => (
               <TableRow key={c.path}>

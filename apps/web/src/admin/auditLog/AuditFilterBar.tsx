@@ -8,6 +8,7 @@ import { AUDIT_LOG_TEXTS as T } from './auditLogTexts';
 export const USER_TYPING_MS = 400;
 
 const dateSlot = { inputLabel: { shrink: true } } as const;
+const DAY_KEYS = ['from', 'to'] as const;
 const known = (action: string): boolean => (AUDIT_ACTIONS as readonly string[]).includes(action);
 
 /** User (exact username), action, from and to days, and a way back to no filter. */
@@ -67,22 +68,17 @@ export const AuditFilterBar = ({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        size="small"
-        type="date"
-        label={T.filters.from}
-        value={filters.from}
-        onChange={(e) => onChange('from', e.target.value)}
-        slotProps={dateSlot}
-      />
-      <TextField
-        size="small"
-        type="date"
-        label={T.filters.to}
-        value={filters.to}
-        onChange={(e) => onChange('to', e.target.value)}
-        slotProps={dateSlot}
-      />
+      {DAY_KEYS.map((k) => (
+        <TextField
+          key={k}
+          size="small"
+          type="date"
+          label={T.filters[k]}
+          value={filters[k]}
+          onChange={(e) => onChange(k, e.target.value)}
+          slotProps={dateSlot}
+        />
+      ))}
       <Button disabled={!any} onClick={onClear}>
         {T.clearFilters}
       </Button>

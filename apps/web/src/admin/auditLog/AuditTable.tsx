@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
-import {
-  Box,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableContainer, TableRow } from '@mui/material';
 import type { AuditEntry } from '@referrals/shared';
+import { HeadRow } from '../common/HeadRow';
 import { AUDIT_LOG_TEXTS as T } from './auditLogTexts';
 import { AUDIT_COLUMN_COUNT, AuditRow } from './AuditRow';
 
@@ -32,20 +25,16 @@ export const AuditTable = ({
 }) => (
   <TableContainer>
     <Table size="small" aria-label={T.tableLabel}>
-      <TableHead>
-        <TableRow>
+      <HeadRow
+        columns={T.columns}
+        lead={
           <TableCell padding="checkbox">
             <Box component="span" sx={HIDDEN}>
               {T.detailsColumn}
             </Box>
           </TableCell>
-          {T.columns.map((c) => (
-            <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {c}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
+        }
+      />
       <TableBody>
         {entries.map((e) => (
           <AuditRow key={e.id} entry={e} />

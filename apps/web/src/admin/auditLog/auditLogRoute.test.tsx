@@ -32,7 +32,7 @@ describe('the Audit Log route', () => {
   it("is an admin's Developer entry and opens the screen", async () => {
     at('/admin/audit-log', Role.CONSOLE_ADMIN, 'admin');
     expect(
-      await screen.findByRole('heading', { name: 'Audit Log', level: 1 }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Audit Log', level: 1 }, { timeout: 15_000 }),
     ).toBeTruthy();
     const developer = within(await nav()).getByRole('list', { name: 'Developer' });
     const links = within(developer).getAllByRole('link');
@@ -55,7 +55,7 @@ describe('the Audit Log route', () => {
     await waitFor(
       () => expect(screen.getByTestId('where').textContent).toBe('/admin/all-referrals'),
       {
-        timeout: 5000,
+        timeout: 15_000,
       },
     );
     expect(within(await nav()).queryByRole('link', { name: 'Audit Log' })).toBeNull();
