@@ -18,6 +18,8 @@ export type ChangeSet =
       readonly upserts: readonly StoredRecord[];
       readonly removed: readonly string[];
       readonly at: number;
+      /** When the store committed it (epoch ms): fan-out measures delivery lag from here. */
+      readonly committedAt: number;
     }
   | {
       readonly kind: 'reset';

@@ -69,6 +69,7 @@ export function createMemoryStore(): ReadModelStore {
               stream,
               seq: st.seq,
               at,
+              committedAt: Date.now(),
               upserts: diff.upserts.map(({ id, json }) => ({ id, json })),
               removed: [...diff.removed],
             };

@@ -13,6 +13,8 @@ export type MirrorEvent<T> =
       readonly stream: StreamName;
       readonly seq: number;
       readonly at: number;
+      /** When the store committed the change set (epoch ms). */
+      readonly committedAt: number;
       /** Changed or added records with their previous value (undefined when added). */
       readonly upserts: readonly { readonly next: T; readonly previous: T | undefined }[];
       /** Records that are gone, as they were. */
@@ -193,6 +195,7 @@ export class StreamMirror<T> {
       stream: this.stream,
       seq: change.seq,
       at: change.at,
+      committedAt: change.committedAt,
       upserts,
       removed,
     });

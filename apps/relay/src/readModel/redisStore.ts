@@ -37,7 +37,7 @@ end
  * new store applied over the old one (see firstSeq in store.ts).
  * KEYS: seq, snapshot, hashes, changes, meta. ARGV: expectedSeq, at, nUpserts, nRemoved, kind,
  * body, log length, meta ('-' leaves it as it is), then (id, json, hash) per upsert, then the
- * removed ids.
+ * removed ids. The change set's commit time is Redis's clock at the commit (field 'ct').
  */
 const COMMIT_LUA = `${checkAndWrite(9, 3, 4)}
 if ARGV[8] ~= '-' then redis.call('SET', KEYS[5], ARGV[8]) end
@@ -45,8 +45,10 @@ local seq = cur + 1
 if cur == 0 then seq = math.max(1, tonumber(ARGV[2])) end
 local id = string.format('%d', seq)
 redis.call('SET', KEYS[1], id)
-redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], id .. '-0', 'kind', ARGV[5], 'at', ARGV[2], 'body', ARGV[6])
-return {seq, cur}
+local now = redis.call('TIME')
+local ct = string.format('%d', tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000))
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], id .. '-0', 'kind', ARGV[5], 'at', ARGV[2], 'ct', ct, 'body', ARGV[6])
+return {seq, cur, ct}
 `;
 
 /**
@@ -96,7 +98,16 @@ function decodeEntry(stream: StreamName, [id, fields]: StreamEntry): ChangeSet {
   const at = Number(f.get('at'));
   if (f.get('kind') !== 'delta') return { kind: 'reset', stream, seq, at };
   const body = JSON.parse(f.get('body') ?? '{}') as { u?: StoredRecord[]; r?: string[] };
-  return { kind: 'delta', stream, seq, at, upserts: body.u ?? [], removed: body.r ?? [] };
+  const committedAt = Number(f.get('ct') ?? at);
+  return {
+    kind: 'delta',
+    stream,
+    seq,
+    at,
+    committedAt,
+    upserts: body.u ?? [],
+    removed: body.r ?? [],
+  };
 }
 
 /**
@@ -210,7 +221,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
         meta ?? '-',
       ];
       pushRecords(args, diff.upserts, diff.removed);
-      const [seq, cur] = (await redis.call('EVAL', args)) as [number, number];
+      const [seq, cur, ct] = (await redis.call('EVAL', args)) as [number, number, string?];
       if (seq < 0) throw new StaleCommitError(stream, expectedSeq, cur);
       return delta
         ? {
@@ -218,6 +229,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
             stream,
             seq,
             at,
+            committedAt: Number(ct),
             upserts: diff.upserts.map(({ id, json }) => ({ id, json })),
             removed: [...diff.removed],
           }

@@ -124,4 +124,20 @@ describe.each(stores)('read model store contract (%s)', (_name, make) => {
     stop();
     await store.close();
   });
+
+  it('stamps each delta with its commit time, not the poll time it was given', async () => {
+    const store = make();
+    await poll(store, [rec(1, 'A')]);
+    const before = Date.now();
+    const committed = await poll(store, [rec(1, 'B')], 1_000);
+    const after = Date.now();
+    const [logged] = (await store.changesSince('referrals', committed.seq - 1)) ?? [];
+    for (const c of [committed, logged]) {
+      if (c?.kind !== 'delta') throw new Error('expected a delta');
+      expect(c.at).toBe(1_000);
+      // Redis's clock rounds to the millisecond: allow one either side.
+      expect(c.committedAt).toBeGreaterThanOrEqual(before - 1);
+      expect(c.committedAt).toBeLessThanOrEqual(after + 1);
+    }
+  });
 });

@@ -235,4 +235,34 @@ describe('who may join which room', () => {
     expect(a.room).toBe('referrals:agent:all');
     expect(c.room).toBe('referrals:carrier:all');
   });
+
+  it('reports each change set emitted to a room with its commit time, and none sent to nobody', async () => {
+    const { readModel, put, profiles } = await setup();
+    await put([referral(1)]);
+    const spec = (await roomFor(
+      { kind: 'referrals', state: 'TX' },
+      agent,
+      readModel,
+      profiles,
+    )) as RoomSpec;
+    const present: string[] = [];
+    const { out } = recorder(present);
+    const delivered: { stream: string; committedAt: number }[] = [];
+    const fanout = createFanout(readModel, out, {
+      onDelivered: (stream, committedAt) => delivered.push({ stream, committedAt }),
+    });
+    fanout.join(spec);
+    await put([referral(1, { dynamicPrice: 41 })]);
+    // The room is empty: nothing was emitted, so no delivery is measured.
+    expect(delivered).toEqual([]);
+    present.push(spec.room);
+    // An empty room is forgotten; a socket joining records it again.
+    fanout.join(spec);
+    const before = Date.now();
+    await put([referral(1, { dynamicPrice: 42 })]);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]?.stream).toBe('referrals');
+    expect(delivered[0]?.committedAt).toBeGreaterThanOrEqual(before);
+    expect(delivered[0]?.committedAt).toBeLessThanOrEqual(Date.now());
+  });
 });

@@ -14,16 +14,18 @@ export interface RoomEmitter {
   has(room: string): boolean;
 }
 
+/** Options of fan-out: those of the computed rooms, and a report of each change set sent. */
+export interface FanoutOptions extends ComputedRoomsOptions {
+  /** Called once a committed change set has been emitted to its rooms (delivery lag). */
+  readonly onDelivered?: (stream: StreamName, committedAt: number) => void;
+}
+
 /**
  * Turns every event the read model applies into per-room messages: each room gets the records it
  * may see, projected for its audience, and the ids of records that left it. Every room of a
  * stream gets every change set (empty ones too), so a client can tell a gap from silence.
  */
-export function createFanout(
-  readModel: ReadModel,
-  out: RoomEmitter,
-  options: ComputedRoomsOptions = {},
-) {
+export function createFanout(readModel: ReadModel, out: RoomEmitter, options: FanoutOptions = {}) {
   const specs = new Map<string, StreamRoomSpec>();
   const computed = createComputedRooms(readModel, out, options);
   const mirrorOf = (stream: StreamName) => readModel[stream] as StreamMirror<object>;
@@ -76,6 +78,7 @@ export function createFanout(
   }
 
   function onEvent(e: MirrorEvent<object>): void {
+    let delivered = false;
     for (const [room, spec] of specs) {
       if (!out.has(room)) {
         specs.delete(room);
@@ -84,6 +87,7 @@ export function createFanout(
       if (spec.stream === e.stream) {
         if (e.kind === 'reset') out.emit(room, 'snapshot', snapshotOf(spec));
         else out.emit(room, 'changes', changesFor(spec, e));
+        delivered = true;
       } else if (
         e.kind === 'delta' &&
         e.stream === 'marketplaces' &&
@@ -93,6 +97,7 @@ export function createFanout(
         out.emit(room, 'snapshot', snapshotOf(spec));
       }
     }
+    if (delivered && e.kind === 'delta') options.onDelivered?.(e.stream, e.committedAt);
   }
 
   const streams: StreamName[] = [

@@ -13,7 +13,7 @@ import { TokenError, type TokenVerifier } from '../auth/verify.js';
 import { logger } from '../log.js';
 import type { ReadModel } from '../readModel/readModel.js';
 import { trimConnectionMemory, trimHandshake } from './connectionMemory.js';
-import { createFanout } from './fanout.js';
+import { createFanout, type FanoutOptions } from './fanout.js';
 import { createSocketHandlers, type RelaySocket, type SocketData } from './socketHandlers.js';
 
 const log = logger('realtime');
@@ -42,6 +42,8 @@ export interface RealtimeOptions {
   readonly stateRecovery?: boolean;
   /** Called for every message sent to a room (metrics). */
   readonly onEmit?: (event: 'changes' | 'snapshot') => void;
+  /** Called once a committed change set has gone to its rooms (delivery-lag metrics). */
+  readonly onDelivered?: FanoutOptions['onDelivered'];
 }
 
 const EXPIRY_LEEWAY_MS = 5000;
@@ -73,19 +75,23 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
   });
   // Each connection would otherwise keep its upgrade request (headers, streams) for life.
   trimConnectionMemory(io);
-  const fanout = createFanout(o.readModel, {
-    emit: (
-      room: string,
-      event: 'changes' | 'snapshot',
-      message: ChangesMessage | SnapshotMessage,
-    ) => {
-      const target = io.local.to(room);
-      if (event === 'changes') target.emit('changes', message as ChangesMessage);
-      else target.emit('snapshot', message as SnapshotMessage);
-      o.onEmit?.(event);
+  const fanout = createFanout(
+    o.readModel,
+    {
+      emit: (
+        room: string,
+        event: 'changes' | 'snapshot',
+        message: ChangesMessage | SnapshotMessage,
+      ) => {
+        const target = io.local.to(room);
+        if (event === 'changes') target.emit('changes', message as ChangesMessage);
+        else target.emit('snapshot', message as SnapshotMessage);
+        o.onEmit?.(event);
+      },
+      has: (room) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
     },
-    has: (room) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
-  });
+    { onDelivered: o.onDelivered },
+  );
   const { expire, restore, onSubscribe, onUnsubscribe, onResync, onAuthenticate } =
     createSocketHandlers({
       readModel: o.readModel,
