@@ -84,9 +84,11 @@ async function deletePrefix(prefix: string): Promise<void> {
  * e2e test script does it). Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const [simPort, port] = await Promise.all([freePort(), freePort()]);
+  const [simPort, port, noWebSocketPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const sim = `http://localhost:${simPort}`;
   const base = `http://localhost:${port}`;
+  // A suite puts a proxy that refuses WebSockets on this port: the relay must allow its origin.
+  const noWebSocket = `http://localhost:${noWebSocketPort}`;
   const prefix = `e2e:${randomUUID().slice(0, 8)}:`;
   // A database of the run's own: the relay's users start with nothing saved, every run.
   const database = `rc_e2e_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -108,6 +110,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   children.push(
     run('apps/relay/dist/main.js', {
       PORT: String(port),
+      // Prometheus's port is any free one: several runs may share the machine.
+      METRICS_PORT: '0',
       UPSTREAM_URL: sim,
       OIDC_URL: sim,
       // A relay given no REDIS_URL runs on memory; the suites run it as in production.
@@ -117,12 +121,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       REDIS_PREFIX: prefix,
       DATABASE_URL: databaseUrl.toString(),
       POLL_INTERVAL_MS: '1000',
+      ALLOWED_ORIGINS: `${base},${noWebSocket}`,
     }),
   );
   await waitFor(`${base}/readyz`, 30_000);
   process.env.E2E_BASE_URL = base;
   process.env.E2E_SIM_URL = sim;
   process.env.E2E_REDIS_PREFIX = prefix;
+  process.env.E2E_NO_WEBSOCKET_PORT = String(noWebSocketPort);
   return async () => {
     // The relay first, so it never polls a stand-in that is already gone.
     for (const c of [...children].reverse()) {

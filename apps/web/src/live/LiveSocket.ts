@@ -45,7 +45,10 @@ const RETRY_AFTER_REFUSAL_MS = 3000;
 export const connectLiveSocket = (token: () => Promise<string | null>): LiveSocket => {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
     path: '/socket.io',
+    // WebSocket first; where a proxy refuses the upgrade, long-polling on the same connect (the
+    // balancer pins a polling session to one relay with a cookie).
     transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     auth: (cb) => {
       void token().then((t) => {
         const auth: HandshakeAuth = t
