@@ -20,8 +20,11 @@ import { audited, auditLogRoutes } from './http/audited.js';
 import { databaseAuditLog } from './db/auditLog.js';
 import { openDatabase } from './db/database.js';
 import { databasePreferences, importRedisPreferences } from './db/preferences.js';
+import { databasePipeline } from './db/pipeline.js';
+import { databaseReturns } from './db/returns.js';
+import { pipelineRoutes } from './http/pipeline.js';
 import { commitRecord } from './readModel/directCommit.js';
-import { LATEST_AUDIT_ENTRY } from './keys.js';
+import { NOTICE_ID, type NoticeStream } from './keys.js';
 import { referralRoutes } from './http/referrals.js';
 import { sessionRoutes } from './http/session.js';
 import { redisKeys } from './keys.js';
@@ -228,8 +231,9 @@ export function createRelay(config: RelayConfig) {
   }
   const auditLog = databaseAuditLog(database);
   // Each finished entry goes to every instance's Audit Log screens through the read model.
-  const publishAudit = (entry: AuditEntry) =>
-    void commitRecord(store, 'auditLog', entry, () => LATEST_AUDIT_ENTRY, Date.now());
+  const publish = (stream: NoticeStream, record: object) =>
+    void commitRecord(store, stream, record, () => NOTICE_ID, Date.now());
+  const publishAudit = (entry: AuditEntry) => publish('auditLog', entry);
   const routes = [
     ...sessionRoutes(deps, config),
     ...referralRoutes(deps),
@@ -237,6 +241,12 @@ export function createRelay(config: RelayConfig) {
     ...adminRoutes(deps),
     ...preferenceRoutes(databasePreferences(database)),
     ...auditLogRoutes(auditLog),
+    ...pipelineRoutes(deps, {
+      pipeline: databasePipeline(database),
+      returns: databaseReturns(database),
+      audit: auditLog,
+      publish,
+    }),
   ];
   app.use(
     expressRoutes(

@@ -9,11 +9,18 @@ export const STREAMS = [
   'featureFlags',
   'status',
   'auditLog',
+  'pipeline',
+  'returns',
 ] as const;
 export type StreamName = (typeof STREAMS)[number];
 
-/** The one record of the auditLog stream: the newest entry, so every instance can send it live. */
-export const LATEST_AUDIT_ENTRY = 'latest';
+/**
+ * Notice streams (auditLog, pipeline, returns) hold one record, the newest change, under this id:
+ * each commit carries that change to every instance's sockets, while the data itself lives in
+ * the database and is read through REST.
+ */
+export const NOTICE_ID = 'latest';
+export type NoticeStream = 'auditLog' | 'pipeline' | 'returns';
 
 /** Builds the relay's Redis keys under one prefix (REDIS_PREFIX). */
 export function redisKeys(prefix: string) {
@@ -28,7 +35,7 @@ export function redisKeys(prefix: string) {
     changes: (stream: StreamName) => `${prefix}changes:${stream}`,
     /** String: the poller's note on a stream (how far its incremental read has got), JSON. */
     meta: (stream: StreamName) => `${prefix}meta:${stream}`,
-    /** String: 'ok' or 'stale' with the time of the last poll outcome. */
+    /** String: epoch ms of the last poll cycle that read every upstream stream (see pollClock). */
     health: () => `${prefix}poll:health`,
     /** Prefix of BullMQ's keys for the poll queue. */
     bullPrefix: () => `${prefix}bull`,

@@ -16,3 +16,4 @@ export * from './featureFlags/index.js';
 export * from './dashboard/index.js';
 export * from './preferences/index.js';
 export * from './audit/index.js';
+export * from './pipeline/index.js';

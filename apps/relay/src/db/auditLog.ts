@@ -43,6 +43,8 @@ export interface AuditLog {
   finish(entry: AuditEntry, end: AuditEnd): Promise<AuditEntry>;
   /** One page of the log, newest first. */
   list(query: AuditQuery): Promise<AuditPage>;
+  /** When a claim of this referral through the relay succeeded, if one did. */
+  claimedAt(referralId: number): Promise<Date | null>;
 }
 
 const json = (v: unknown): string | null =>
@@ -63,6 +65,9 @@ function entryOf(row: Selectable<AuditLogTable>): AuditEntry {
     after: row.after ?? null,
   };
 }
+
+/** The target an audit entry about a referral names. */
+export const referralTarget = (referralId: number | string) => `referral ${referralId}`;
 
 export function databaseAuditLog(database: RelayDatabase): AuditLog {
   const { db } = database;
@@ -108,6 +113,21 @@ export function databaseAuditLog(database: RelayDatabase): AuditLog {
         );
       }
       return done;
+    },
+    async claimedAt(referralId) {
+      ready();
+      const row = await reach(() =>
+        db
+          .selectFrom('audit_log')
+          .select('at')
+          .where('action', '=', 'referral.claim')
+          .where('target', '=', referralTarget(referralId))
+          .where('outcome', '=', 'ok')
+          .orderBy('at', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      );
+      return row ? new Date(row.at) : null;
     },
     async list(q) {
       ready();

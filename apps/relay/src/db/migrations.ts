@@ -52,4 +52,76 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.dropTable('preferences').execute();
     },
   },
+  '0002_pipeline_and_returns': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('pipeline')
+        .addColumn('referral_id', 'bigint', (c) => c.primaryKey())
+        .addColumn('agency', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('follow_up_on', 'date')
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+      // An agency's board by progress, and its follow-ups by day.
+      await db.schema
+        .createIndex('pipeline_agency_status')
+        .on('pipeline')
+        .columns(['agency', 'status'])
+        .execute();
+      await db.schema
+        .createIndex('pipeline_agency_follow_up')
+        .on('pipeline')
+        .columns(['agency', 'follow_up_on'])
+        .execute();
+      await db.schema
+        .createTable('pipeline_note')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('referral_id', 'bigint', (c) => c.notNull())
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('text', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('pipeline_note_referral')
+        .on('pipeline_note')
+        .columns(['referral_id', 'id'])
+        .execute();
+      await db.schema
+        .createTable('referral_return')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        // One request per referral, ever: a second one is refused.
+        .addColumn('referral_id', 'bigint', (c) => c.notNull().unique())
+        .addColumn('agency', 'text', (c) => c.notNull())
+        .addColumn('requested_by', 'text', (c) => c.notNull())
+        .addColumn('requested_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .addColumn('state', 'text', (c) =>
+          c.notNull().check(sql`state in ('requested', 'approved', 'denied')`),
+        )
+        .addColumn('decided_by', 'text')
+        .addColumn('decided_at', 'timestamptz')
+        .addColumn('comment', 'text')
+        .addColumn('sold_price', 'numeric')
+        .addColumn('credit', 'numeric')
+        .execute();
+      await db.schema
+        .createIndex('referral_return_state')
+        .on('referral_return')
+        .columns(['state', 'requested_at'])
+        .execute();
+      await db.schema
+        .createIndex('referral_return_agency')
+        .on('referral_return')
+        .columns(['agency', 'requested_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('referral_return').execute();
+      await db.schema.dropTable('pipeline_note').execute();
+      await db.schema.dropTable('pipeline').execute();
+    },
+  },
 };

@@ -1,3 +1,4 @@
+import { referralTarget } from '../db/auditLog.js';
 import {
   byExpirationFirst,
   CONSOLE_FLAGS,
@@ -156,7 +157,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
       // Who claimed which referral at what price: never the prospect's contact details.
       audit: {
         action: 'referral.claim',
-        target: (req) => `referral ${req.params.id ?? ''}`,
+        target: (req) => referralTarget(req.params.id ?? ''),
         before: (req) => {
           const id = idParam(req);
           const o = id === undefined ? undefined : readModel.referrals.get(id);

@@ -9,6 +9,8 @@ import {
   type LiveStatus,
   type Marketplace,
   type Opportunity,
+  type Pipeline,
+  type ReturnRequest,
   type Sort,
   type SortKey,
 } from '@referrals/shared';
@@ -52,6 +54,8 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     featureFlags: new StreamMirror<FeatureFlag>(store, 'featureFlags', parse),
     status: new StreamMirror<LiveStatus>(store, 'status', parse),
     auditLog: new StreamMirror<AuditEntry>(store, 'auditLog', parse),
+    pipeline: new StreamMirror<Pipeline>(store, 'pipeline', parse),
+    returns: new StreamMirror<ReturnRequest>(store, 'returns', parse),
   };
   const referralIndex = new ReferralIndex({ now, warm: WARM_ORDERS, background: EVERY_ORDER });
   const stopIndexing = mirrors.referrals.onEvent((e) => {

@@ -108,6 +108,8 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
     'featureFlags',
     'status',
     'auditLog',
+    'pipeline',
+    'returns',
   ];
   const stops = streams.map((s) => mirrorOf(s).onEvent(onEvent));
 

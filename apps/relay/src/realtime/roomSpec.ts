@@ -12,7 +12,7 @@ import {
 } from '@referrals/shared';
 import type { ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
-import { LATEST_AUDIT_ENTRY, type StreamName } from '../keys.js';
+import { NOTICE_ID, type StreamName } from '../keys.js';
 import { BOUGHT, boughtBy, type ListScope } from '../readModel/listIndex/scopes.js';
 import type { ReadModel } from '../readModel/readModel.js';
 import { agentMarketplace } from './agentMarketplace.js';
@@ -181,6 +181,31 @@ export async function roomFor(
         scope,
       };
     }
+    case 'pipeline':
+    case 'returns': {
+      // An agency's own, or every agency's for admins; decided here from the token.
+      let agency: string | null = null;
+      if (!principal.access.isAdmin) {
+        const profile = await profiles.resolve(principal);
+        if (profile.agencyName === null) {
+          return { code: 'forbidden', error: 'your account has no agency' };
+        }
+        agency = profile.agencyName;
+      }
+      return {
+        room: rooms[topic.kind](agency),
+        topic,
+        stream: topic.kind,
+        // Notice streams carry each change as it happens; the state is read through REST.
+        complete: false,
+        select: (r) =>
+          agency === null || (r as { agency: string }).agency === agency
+            ? (r as TopicItems['pipeline' | 'returns'])
+            : undefined,
+        idOf: () => NOTICE_ID,
+        private: true,
+      };
+    }
     case 'dashboard':
       return dashboardRoom(topic, principal, audience !== 'agent', readModel, profiles);
     default:
@@ -208,7 +233,7 @@ export async function roomFor(
       // The stream holds the newest entry only: each change carries the entry just recorded,
       // and the log itself is paged through GET /api/audit-log.
       return {
-        ...whole('auditLog', rooms.auditLog(), () => LATEST_AUDIT_ENTRY, true),
+        ...whole('auditLog', rooms.auditLog(), () => NOTICE_ID, true),
         complete: false,
       };
   }

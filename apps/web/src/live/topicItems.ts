@@ -13,6 +13,8 @@ const ID_OF: { readonly [K in TopicKind]: (item: TopicItems[K]) => string } = {
   status: (s) => s.id,
   dashboard: (d) => d.id,
   auditLog: (e) => String(e.id),
+  pipeline: (p) => String(p.referralId),
+  returns: (r) => String(r.id),
 };
 
 /** The id of an item of a topic. */

@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = [
   'featureFlag.create',
   'featureFlag.update',
   'preferences.update',
+  'pipeline.update',
+  'return.request',
+  'return.decide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -24,6 +27,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'featureFlag.create': 'Feature flag created',
   'featureFlag.update': 'Feature flag updated',
   'preferences.update': 'Preferences saved',
+  'pipeline.update': 'Progress updated',
+  'return.request': 'Return requested',
+  'return.decide': 'Return decided',
 };
 
 /**

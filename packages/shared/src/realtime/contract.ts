@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../audit/index.js';
+import type { Pipeline, ReturnRequest } from '../pipeline/index.js';
 import type { Dashboard } from '../dashboard/types.js';
 import type { PublicReferral } from '../referrals/publicProjection.js';
 import type { DeliveryError, DeliveryStat, FeatureFlag } from '../schemas/admin.js';
@@ -46,6 +47,8 @@ export interface TopicItems {
   status: LiveStatus;
   dashboard: Dashboard;
   auditLog: AuditEntry;
+  pipeline: Pipeline;
+  returns: ReturnRequest;
 }
 
 type TopicOf<K extends TopicKind> = Extract<Topic, { kind: K }>;

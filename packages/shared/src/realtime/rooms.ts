@@ -24,6 +24,10 @@ export const rooms = {
   deliveryStats: () => 'admin:deliveryStats',
   deliveryErrors: () => 'admin:deliveryErrors',
   auditLog: () => 'admin:auditLog',
+  /** Progress of one agency's bought referrals (null: every agency's, for admins). */
+  pipeline: (agency: string | null) => (agency === null ? 'pipeline:all' : `pipeline:${agency}`),
+  /** Returns of one agency (null: every agency's, the admins' queue). */
+  returns: (agency: string | null) => (agency === null ? 'returns:all' : `returns:${agency}`),
   featureFlags: () => 'featureFlags',
   status: () => 'status',
   /** The dashboard of admins and carriers (one computation for both). */

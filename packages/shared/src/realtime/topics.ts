@@ -29,7 +29,14 @@ export type Topic =
   /** The live dashboard of the user's audience, as one computed item (signed in). */
   | { readonly kind: 'dashboard' }
   /** Each new audit-log entry as it is recorded (admin); the log itself is paged through REST. */
-  | { readonly kind: 'auditLog' };
+  | { readonly kind: 'auditLog' }
+  /**
+   * Each change to the progress of a bought referral: the caller's agency's (every agency's for
+   * admins), decided by the server from the token. The current state is read through REST.
+   */
+  | { readonly kind: 'pipeline' }
+  /** Each new or decided return: the caller's agency's (every agency's for admins). */
+  | { readonly kind: 'returns' };
 
 export type TopicKind = Topic['kind'];
 
@@ -45,6 +52,8 @@ export const TOPIC_KINDS = [
   'status',
   'dashboard',
   'auditLog',
+  'pipeline',
+  'returns',
 ] as const satisfies readonly TopicKind[];
 
 /** A stable text key of a topic, used to match events to subscriptions on the client. */

@@ -1,0 +1,170 @@
+import {
+  newPipeline,
+  type Pipeline,
+  type PipelineNote,
+  type PipelineUpdate,
+  type ProgressStatus,
+} from '@referrals/shared';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { DatabaseUnavailableError, reach, type RelayDatabase } from './database.js';
+import type { Database } from './schema.js';
+
+/** A save that named a version other than the stored one: nothing was written. */
+export class StalePipelineError extends Error {
+  constructor(readonly current: Pipeline) {
+    super('stale pipeline version');
+    this.name = 'StalePipelineError';
+  }
+}
+
+/** The progress of bought referrals, in the relay's database. */
+export interface PipelineStore {
+  /** Each referral's pipeline (a new one where none was saved), notes included. */
+  get(referrals: readonly { id: number; agency: string }[]): Promise<Pipeline[]>;
+  /**
+   * Saves a change if `update.version` is the stored version (0 when none was saved), adding the
+   * note if any; throws StalePipelineError with the current pipeline otherwise.
+   */
+  save(
+    referral: { id: number; agency: string },
+    update: PipelineUpdate,
+    by: string,
+  ): Promise<Pipeline>;
+  /** Ids of an agency's referrals (every agency's for null) whose progress is one of `statuses`. */
+  idsWithStatus(agency: string | null, statuses: readonly ProgressStatus[]): Promise<Set<number>>;
+  /** Ids of an agency's referrals (all for null) with a follow-up on or before `day` (YYYY-MM-DD). */
+  idsDueBy(agency: string | null, day: string): Promise<Set<number>>;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+async function read(db: Db, referrals: readonly { id: number; agency: string }[]) {
+  if (referrals.length === 0) return [];
+  const ids = referrals.map((r) => String(r.id));
+  const rows = await db
+    .selectFrom('pipeline')
+    .select([
+      'referral_id',
+      'agency',
+      'status',
+      sql<string | null>`follow_up_on::text`.as('follow_up_on'),
+      'version',
+      'updated_at',
+      'updated_by',
+    ])
+    .where('referral_id', 'in', ids)
+    .execute();
+  const notes = await db
+    .selectFrom('pipeline_note')
+    .selectAll()
+    .where('referral_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  const notesOf = new Map<number, PipelineNote[]>();
+  for (const n of notes) {
+    const id = Number(n.referral_id);
+    const list = notesOf.get(id) ?? [];
+    list.push({
+      id: Number(n.id),
+      author: n.author,
+      at: new Date(n.at).toISOString(),
+      text: n.text,
+    });
+    notesOf.set(id, list);
+  }
+  const byId = new Map(rows.map((r) => [Number(r.referral_id), r]));
+  return referrals.map(({ id, agency }): Pipeline => {
+    const row = byId.get(id);
+    if (!row) return { ...newPipeline(id, agency), notes: notesOf.get(id) ?? [] };
+    return {
+      referralId: id,
+      agency: row.agency,
+      status: row.status,
+      followUpOn: row.follow_up_on,
+      version: row.version,
+      updatedAt: new Date(row.updated_at).toISOString(),
+      updatedBy: row.updated_by,
+      notes: notesOf.get(id) ?? [],
+    };
+  });
+}
+
+export function databasePipeline(database: RelayDatabase): PipelineStore {
+  const { db } = database;
+  const ready = () => {
+    if (!database.isReady()) throw new DatabaseUnavailableError('not migrated yet');
+  };
+  return {
+    async get(referrals) {
+      ready();
+      return reach(() => read(db, referrals));
+    },
+    async save(referral, update, by) {
+      ready();
+      const outcome = await reach(() =>
+        db
+          .transaction()
+          .execute(async (trx): Promise<{ stale: Pipeline } | { saved: Pipeline }> => {
+            const now = new Date();
+            const values = {
+              status: update.status,
+              follow_up_on: update.followUpOn,
+              version: update.version + 1,
+              updated_at: now,
+              updated_by: by,
+            };
+            // Compare-and-set in one statement: the first save inserts only where no row is yet,
+            // later ones update only the version they read. Zero rows written means it was stale.
+            const written =
+              update.version === 0
+                ? await trx
+                    .insertInto('pipeline')
+                    .values({ referral_id: referral.id, agency: referral.agency, ...values })
+                    .onConflict((oc) => oc.column('referral_id').doNothing())
+                    .executeTakeFirst()
+                    .then((r) => Number(r.numInsertedOrUpdatedRows ?? 0))
+                : await trx
+                    .updateTable('pipeline')
+                    .set(values)
+                    .where('referral_id', '=', String(referral.id))
+                    .where('version', '=', update.version)
+                    .executeTakeFirst()
+                    .then((r) => Number(r.numUpdatedRows));
+            if (written === 0) {
+              const [current] = await read(trx, [referral]);
+              return { stale: current ?? newPipeline(referral.id, referral.agency) };
+            }
+            if (update.note !== undefined && update.note !== '') {
+              await trx
+                .insertInto('pipeline_note')
+                .values({ referral_id: referral.id, author: by, at: now, text: update.note })
+                .execute();
+            }
+            const [saved] = await read(trx, [referral]);
+            return { saved: saved ?? newPipeline(referral.id, referral.agency) };
+          }),
+      );
+      // Thrown out here: inside `reach` it would read as an unreachable database.
+      if ('stale' in outcome) throw new StalePipelineError(outcome.stale);
+      return outcome.saved;
+    },
+    async idsWithStatus(agency, statuses) {
+      ready();
+      if (statuses.length === 0) return new Set();
+      let q = db
+        .selectFrom('pipeline')
+        .select('referral_id')
+        .where('status', 'in', [...statuses]);
+      if (agency !== null) q = q.where('agency', '=', agency);
+      const rows = await reach(() => q.execute());
+      return new Set(rows.map((r) => Number(r.referral_id)));
+    },
+    async idsDueBy(agency, day) {
+      ready();
+      let q = db.selectFrom('pipeline').select('referral_id').where('follow_up_on', '<=', day);
+      if (agency !== null) q = q.where('agency', '=', agency);
+      const rows = await reach(() => q.execute());
+      return new Set(rows.map((r) => Number(r.referral_id)));
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import type { ReturnReason, ReturnRequest, ReturnState } from '@referrals/shared';
+import { sql, type Selectable } from 'kysely';
+import { DatabaseUnavailableError, reach, type RelayDatabase } from './database.js';
+import type { ReturnTable } from './schema.js';
+
+/** Why a return could not be recorded or decided: nothing was written. */
+export class ReturnConflictError extends Error {
+  constructor(
+    message: string,
+    readonly current: ReturnRequest | null,
+  ) {
+    super(message);
+    this.name = 'ReturnConflictError';
+  }
+}
+
+/** A page of returns, newest first (1-based pages). */
+export interface ReturnsPage {
+  readonly page: number;
+  readonly size: number;
+  readonly totalElements: number;
+  readonly totalPages: number;
+  readonly content: readonly ReturnRequest[];
+}
+
+/** Returns of bought referrals: the relay owns this workflow (the upstream has no return API). */
+export interface ReturnStore {
+  request(r: {
+    referralId: number;
+    agency: string;
+    by: string;
+    reason: ReturnReason;
+    note: string | null;
+    soldPrice: number | null;
+  }): Promise<ReturnRequest>;
+  decide(id: number, d: { approve: boolean; comment: string; by: string }): Promise<ReturnRequest>;
+  /** Each referral's return, if one was requested. */
+  ofReferrals(ids: readonly number[]): Promise<Map<number, ReturnRequest>>;
+  list(q: {
+    agency: string | null;
+    state: ReturnState | null;
+    page: number;
+    size: number;
+  }): Promise<ReturnsPage>;
+}
+
+const money = (v: string | null): number | null => (v === null ? null : Number(v));
+
+function returnOf(row: Selectable<ReturnTable>): ReturnRequest {
+  return {
+    id: Number(row.id),
+    referralId: Number(row.referral_id),
+    agency: row.agency,
+    requestedBy: row.requested_by,
+    requestedAt: new Date(row.requested_at).toISOString(),
+    reason: row.reason,
+    note: row.note,
+    state: row.state,
+    decidedBy: row.decided_by,
+    decidedAt: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
+    comment: row.comment,
+    soldPrice: money(row.sold_price),
+    credit: money(row.credit),
+  };
+}
+
+export function databaseReturns(database: RelayDatabase): ReturnStore {
+  const { db } = database;
+  const ready = () => {
+    if (!database.isReady()) throw new DatabaseUnavailableError('not migrated yet');
+  };
+  return {
+    async request(r) {
+      ready();
+      const row = await reach(() =>
+        db
+          .insertInto('referral_return')
+          .values({
+            referral_id: r.referralId,
+            agency: r.agency,
+            requested_by: r.by,
+            reason: r.reason,
+            note: r.note,
+            state: 'requested',
+            sold_price: r.soldPrice,
+          })
+          // One request per referral: a second one writes nothing.
+          .onConflict((oc) => oc.column('referral_id').doNothing())
+          .returningAll()
+          .executeTakeFirst(),
+      );
+      if (row) return returnOf(row);
+      const current = (await this.ofReferrals([r.referralId])).get(r.referralId) ?? null;
+      throw new ReturnConflictError('A return was already requested for this referral.', current);
+    },
+    async decide(id, d) {
+      ready();
+      const row = await reach(() =>
+        db
+          .updateTable('referral_return')
+          .set((eb) => ({
+            state: d.approve ? 'approved' : 'denied',
+            decided_by: d.by,
+            decided_at: new Date(),
+            comment: d.comment,
+            // An approved return credits what the referral sold for.
+            credit: d.approve ? sql<number | null>`${eb.ref('sold_price')}` : null,
+          }))
+          .where('id', '=', String(id))
+          .where('state', '=', 'requested')
+          .returningAll()
+          .executeTakeFirst(),
+      );
+      if (row) return returnOf(row);
+      const current = await reach(() =>
+        db
+          .selectFrom('referral_return')
+          .selectAll()
+          .where('id', '=', String(id))
+          .executeTakeFirst(),
+      );
+      if (!current) throw new ReturnConflictError('return not found', null);
+      throw new ReturnConflictError('This return was already decided.', returnOf(current));
+    },
+    async ofReferrals(ids) {
+      ready();
+      if (ids.length === 0) return new Map();
+      const rows = await reach(() =>
+        db
+          .selectFrom('referral_return')
+          .selectAll()
+          .where('referral_id', 'in', ids.map(String))
+          .execute(),
+      );
+      return new Map(rows.map((row) => [Number(row.referral_id), returnOf(row)]));
+    },
+    async list(q) {
+      ready();
+      let base = db.selectFrom('referral_return');
+      if (q.agency !== null) base = base.where('agency', '=', q.agency);
+      if (q.state !== null) base = base.where('state', '=', q.state);
+      const [count, rows] = await reach(() =>
+        Promise.all([
+          base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+          base
+            .selectAll()
+            .orderBy('requested_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(q.size)
+            .offset((q.page - 1) * q.size)
+            .execute(),
+        ]),
+      );
+      const totalElements = Number(count.n);
+      return {
+        page: q.page,
+        size: q.size,
+        totalElements,
+        totalPages: Math.ceil(totalElements / q.size),
+        content: rows.map(returnOf),
+      };
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * After the claim: how an agency works each referral it bought (progress, follow-up, notes) and
+ * the returns it may ask for. The relay owns both (the upstream has no API for them).
+ */
+import * as yup from 'yup';
+import { PROGRESS_STATUSES, ProgressStatus } from '../domain/opportunity.js';
+
+/** A note on a bought referral, stamped with its author and time. */
+export interface PipelineNote {
+  readonly id: number;
+  readonly author: string;
+  /** ISO 8601. */
+  readonly at: string;
+  readonly text: string;
+}
+
+/** How an agency is working one referral it bought. */
+export interface Pipeline {
+  readonly referralId: number;
+  /** The agency that bought it (the one that may change it). */
+  readonly agency: string;
+  readonly status: ProgressStatus;
+  /** A calendar day (YYYY-MM-DD), or none. */
+  readonly followUpOn: string | null;
+  /** 0 until first saved; each save adds one. A save must name the version it read. */
+  readonly version: number;
+  readonly updatedAt: string | null;
+  readonly updatedBy: string | null;
+  /** Oldest first. */
+  readonly notes: readonly PipelineNote[];
+}
+
+/** The pipeline of a bought referral nobody has worked yet. */
+export const newPipeline = (referralId: number, agency: string): Pipeline => ({
+  referralId,
+  agency,
+  status: ProgressStatus.Open,
+  followUpOn: null,
+  version: 0,
+  updatedAt: null,
+  updatedBy: null,
+  notes: [],
+});
+
+/** Longest note. */
+export const PIPELINE_NOTE_MAX = 2000;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (v: string) => DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/** The body of `PUT /api/acquired/:id/pipeline`. */
+export const pipelineUpdateSchema = yup
+  .object({
+    version: yup
+      .number()
+      .strict()
+      .integer('version must be a whole number')
+      .min(0, 'version must be a whole number')
+      .typeError('version must be a whole number')
+      .required('version is required'),
+    status: yup
+      .mixed<ProgressStatus>()
+      .oneOf([...PROGRESS_STATUSES], `status must be one of ${PROGRESS_STATUSES.join(', ')}`)
+      .required('status is required'),
+    followUpOn: yup
+      .string()
+      .strict()
+      .typeError('followUpOn must be a date (YYYY-MM-DD) or null')
+      .nullable()
+      .defined('followUpOn must be a date (YYYY-MM-DD) or null')
+      .test(
+        'day',
+        'followUpOn must be a date (YYYY-MM-DD) or null',
+        (v) => v === null || v === undefined || isDay(v),
+      ),
+    note: yup
+      .string()
+      .strict()
+      .typeError('note must be text')
+      .trim()
+      .max(PIPELINE_NOTE_MAX, `note must be at most ${PIPELINE_NOTE_MAX} characters`)
+      .optional(),
+  })
+  .noUnknown('unknown keys: ${unknown}')
+  .strict();
+export type PipelineUpdate = yup.InferType<typeof pipelineUpdateSchema>;
+
+/** How long after its acquisition a referral may be returned. */
+export const RETURN_WINDOW_DAYS = 7;
+
+/** Why a referral is returned. */
+export const RETURN_REASONS = {
+  wrongNumber: 'Disconnected or wrong number',
+  duplicate: 'Duplicate',
+  outsideTerritory: 'Outside territory',
+  neverRequested: 'Never requested insurance',
+  other: 'Other',
+} as const;
+export type ReturnReason = keyof typeof RETURN_REASONS;
+export const RETURN_REASON_KEYS = Object.keys(RETURN_REASONS) as ReturnReason[];
+
+export const RETURN_STATES = ['requested', 'approved', 'denied'] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
+/** A request to return a bought referral, and the admin's decision. */
+export interface ReturnRequest {
+  readonly id: number;
+  readonly referralId: number;
+  readonly agency: string;
+  readonly requestedBy: string;
+  readonly requestedAt: string;
+  readonly reason: ReturnReason;
+  /** Required with 'other'. */
+  readonly note: string | null;
+  readonly state: ReturnState;
+  readonly decidedBy: string | null;
+  readonly decidedAt: string | null;
+  readonly comment: string | null;
+  /** What the referral sold for. */
+  readonly soldPrice: number | null;
+  /** The credit recorded when approved: the sold price. */
+  readonly credit: number | null;
+}
+
+/** The body of `POST /api/acquired/:id/return`. */
+export const returnRequestSchema = yup
+  .object({
+    reason: yup
+      .mixed<ReturnReason>()
+      .oneOf(RETURN_REASON_KEYS, `reason must be one of ${RETURN_REASON_KEYS.join(', ')}`)
+      .required('reason is required'),
+    note: yup
+      .string()
+      .strict()
+      .typeError('note must be text')
+      .trim()
+      .max(PIPELINE_NOTE_MAX, `note must be at most ${PIPELINE_NOTE_MAX} characters`)
+      .optional()
+      .when('reason', {
+        is: 'other',
+        then: (s) => s.required('a note is required when the reason is other'),
+      }),
+  })
+  .noUnknown('unknown keys: ${unknown}')
+  .strict();
+
+/** The body of `POST /api/returns/:id/decision` (admin). */
+export const returnDecisionSchema = yup
+  .object({
+    approve: yup
+      .boolean()
+      .strict()
+      .typeError('approve must be true or false')
+      .required('approve is required'),
+    comment: yup
+      .string()
+      .strict()
+      .typeError('comment must be text')
+      .trim()
+      .max(PIPELINE_NOTE_MAX, `comment must be at most ${PIPELINE_NOTE_MAX} characters`)
+      .required('a comment is required'),
+  })
+  .noUnknown('unknown keys: ${unknown}')
+  .strict();
+
+/** True while a referral acquired at `acquiredAt` may still be returned at `now`. */
+export const withinReturnWindow = (acquiredAt: Date, now: Date): boolean =>
+  now.getTime() - acquiredAt.getTime() <= RETURN_WINDOW_DAYS * 86_400_000;
