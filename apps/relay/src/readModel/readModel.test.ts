@@ -44,4 +44,49 @@ describe('the read model', () => {
       .toEqual([1, 3]);
     readModel.stop();
   });
+
+  it('tells stale with failing store while the store cannot be read, and the last poll again after', async () => {
+    const store = createMemoryStore();
+    let clock = NOW;
+    const readModel = createReadModel(store, () => clock);
+    await readModel.start();
+    const resets: number[] = [];
+    readModel.status.onEvent((e) => {
+      if (e.kind === 'reset') resets.push(e.seq);
+    });
+    // Before any poll committed a status, a store that is away still makes one.
+    readModel.setStoreReachable(false);
+    expect(readModel.liveStatus()).toEqual([
+      { id: 'poll', stale: true, failing: ['store'], since: NOW },
+    ]);
+    readModel.setStoreReachable(true);
+    expect(readModel.liveStatus()).toEqual([]);
+
+    const polled = { id: 'poll', stale: true, failing: ['referrals'], since: NOW - 5000 };
+    const { seq, hashes } = await store.loadHashes('status');
+    await store.commit(
+      'status',
+      diffRecords(
+        hashes,
+        hashRecords([polled], () => 'poll'),
+      ),
+      seq,
+      NOW,
+    );
+    await readModel.settled();
+    await expect.poll(() => readModel.liveStatus()).toEqual([polled]);
+
+    clock = NOW + 1000;
+    const before = resets.length;
+    readModel.setStoreReachable(false);
+    readModel.setStoreReachable(false); // no change, nothing sent again
+    expect(readModel.liveStatus()).toEqual([
+      { ...polled, stale: true, failing: ['referrals', 'store'], since: NOW + 1000 },
+    ]);
+    readModel.setStoreReachable(true);
+    expect(readModel.liveStatus()).toEqual([polled]);
+    // Each change went to the status rooms at once, at the seq held (no commit behind it).
+    expect(resets.slice(before)).toEqual([readModel.status.seq, readModel.status.seq]);
+    readModel.stop();
+  });
 });
