@@ -4,9 +4,16 @@ import { sleep } from './procs.js';
 /** Samples of a Prometheus text page, by metric name with labels, e.g. `relay_polls_total{outcome="ok"}`. */
 export type Scrape = ReadonlyMap<string, number>;
 
+/** The token the bench's relays are started with (METRICS_TOKEN), to read /metrics on their port. */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token';
+
 /** Reads the relay's /metrics page. */
 export async function scrape(relayUrl: string): Promise<Scrape> {
-  const res = await fetch(`${relayUrl}/metrics`, { signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`${relayUrl}/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
   const text = await res.text();
   const out = new Map<string, number>();
   for (const line of text.split('\n')) {

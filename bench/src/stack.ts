@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getDemoTokens } from '@referrals/upstream-sim/realm/tokenClient';
 import { connectInspector } from './inspector.js';
+import { BENCH_METRICS_TOKEN } from './metrics.js';
 import { answers, freePort, start, waitUntil, type Proc } from './procs.js';
 
 /** The repository root (bench/src/ is two folders down). */
@@ -96,6 +97,9 @@ export async function startRelay(o: {
     env: {
       ...process.env,
       PORT: String(o.port),
+      // /metrics is read on the relay's port with a token (its own port is any free one).
+      METRICS_PORT: '0',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       UPSTREAM_URL: o.sim.origin,
       OIDC_URL: o.sim.origin,
       REDIS_URL: o.redisUrl,

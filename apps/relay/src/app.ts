@@ -30,6 +30,9 @@ import { sessionRoutes } from './http/session.js';
 import { redisKeys } from './keys.js';
 import { logger } from './log.js';
 import { createMetrics } from './metrics.js';
+import { publicMetrics, startMetricsServer } from './metricsEndpoint.js';
+import { observeRequests } from './http/observe.js';
+import { memoryPollClock, redisPollClock } from './poller/pollClock.js';
 import { createPoller } from './poller/poller.js';
 import {
   createBullScheduler,
@@ -115,8 +118,10 @@ export function createRelay(config: RelayConfig) {
     { slackMs: config.pollSlackMs, loadBudgetMs: config.pollIntervalMs / 2 },
   );
   const poller = createPoller(store, pollSources(upstream), referralSync);
+  const pollClock = redis ? redisPollClock(redis, keys) : memoryPollClock();
   const runPoll = async () => {
     const outcome = await poller.pollOnce();
+    if (!outcome.status.stale) await pollClock.noteSuccess(Date.now());
     metrics.pollDuration.observe(outcome.durationMs / 1000);
     metrics.polls.inc({ outcome: outcome.status.stale ? 'stale' : 'ok' });
     for (const s of outcome.streams) if (!s.ok) metrics.upstreamErrors.inc({ stream: s.stream });
@@ -170,6 +175,7 @@ export function createRelay(config: RelayConfig) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(observeRequests((a) => metrics.answered(a)));
   app.use(
     helmet({
       contentSecurityPolicy: contentSecurityPolicy(config),
@@ -220,11 +226,7 @@ export function createRelay(config: RelayConfig) {
       });
     })();
   });
-  app.get('/metrics', (_req, res) => {
-    void metrics.registry.metrics().then((text) => {
-      res.type(metrics.registry.contentType).send(text);
-    });
-  });
+  app.get('/metrics', publicMetrics(metrics.registry, config.metricsToken));
   const database = openDatabase(config.database);
   if (config.database.kind === 'pglite') {
     log.warn(`no DATABASE_URL: user data in embedded PGlite at ${config.database.dir}`);
@@ -248,18 +250,8 @@ export function createRelay(config: RelayConfig) {
       publish,
     }),
   ];
-  app.use(
-    expressRoutes(
-      audited(routes, auditLog, profiles, publishAudit),
-      verify,
-      coordination,
-      (route, status) =>
-        metrics.httpAnswers.inc({
-          route: `${route.method.toUpperCase()} ${route.path}`,
-          status: String(status),
-        }),
-    ),
-  );
+  const served = audited(routes, auditLog, profiles, publishAudit);
+  app.use(expressRoutes(served, verify, coordination));
   if (existsSync(config.webDist)) {
     // The web app's scripts are most of what a first visit downloads: send them compressed.
     app.use(compression());
@@ -291,6 +283,7 @@ export function createRelay(config: RelayConfig) {
       ? createAdapter(adapterConnection(redis), { streamName: keys.socketStream() })
       : undefined,
     onEmit: (event) => metrics.changesSent.inc({ event }),
+    onDelivered: (stream, committedAt) => metrics.delivered(stream, committedAt),
   });
   metrics.countSocketsWith(() => {
     const counts = { public: 0, agent: 0, carrier: 0, admin: 0 };
@@ -309,6 +302,17 @@ export function createRelay(config: RelayConfig) {
           () => false,
         )
       : Promise.resolve(true);
+  metrics.pollHealthFrom({
+    lastSuccessAt: () => pollClock.lastSuccessAt(),
+    // No status yet is no good poll yet.
+    stale: () => readModel.liveStatus().every((s) => s.stale),
+  });
+  // The test of /readyz, read at each scrape.
+  metrics.readyWith(
+    async () =>
+      !draining && loaded && !readModel.referralIndex.status().loading && (await storeAnswers()),
+  );
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
 
   /**
    * Waits for the store, loads the read model and starts the poll, retrying each step with a
@@ -345,6 +349,10 @@ export function createRelay(config: RelayConfig) {
     scheduler,
     store,
     poller,
+    /** The REST routes served, as the route tables give them. */
+    routes: served,
+    /** The port of the Prometheus listener once started (null when it could not listen). */
+    metricsPort: () => metricsServer?.port ?? null,
     /**
      * Listens, then loads the read model and starts polling in the background, as soon as the
      * store answers (see loaded()). Answers the port.
@@ -366,6 +374,7 @@ export function createRelay(config: RelayConfig) {
         migrated.catch((err: unknown) => log.error({ err }, 'database start failed'));
       }
       await new Promise<void>((resolve) => http.listen(port, resolve));
+      metricsServer = await startMetricsServer(metrics.registry, config.metricsPort);
       loading = load();
       const address = http.address();
       return typeof address === 'object' && address ? address.port : port;
@@ -390,6 +399,7 @@ export function createRelay(config: RelayConfig) {
       // behind a balancer), as after any dropped connection.
       await realtime.close();
       await new Promise<void>((resolve) => http.close(() => resolve()));
+      await metricsServer?.close();
       await scheduler.stop();
       readModel.stop();
       await store.close();

@@ -36,6 +36,29 @@ describe('relay configuration', () => {
       );
   });
 
+  it('serves metrics on port 9464 and on the public port only with a token of 16+ characters', () => {
+    const c = parseConfig({});
+    expect(c.metricsPort).toBe(9464);
+    expect(c.metricsToken).toBeNull();
+    expect(parseConfig({ METRICS_PORT: '0' }).metricsPort).toBe(0);
+    expect(parseConfig({ METRICS_TOKEN: 'scrape-0123456789' }).metricsToken).toBe(
+      'scrape-0123456789',
+    );
+    for (const bad of ['-1', '65536', 'nine'])
+      expect(() => parseConfig({ METRICS_PORT: bad })).toThrow(/METRICS_PORT must be a whole/);
+    for (const bad of ['short', 'has a space in it!!', 'x'.repeat(201)]) {
+      let error: unknown;
+      try {
+        parseConfig({ METRICS_TOKEN: bad });
+      } catch (err) {
+        error = err;
+      }
+      expect((error as ConfigError).problems).toEqual([
+        'METRICS_TOKEN must be 16 to 200 letters, digits or _ . ~ + / = -',
+      ]);
+    }
+  });
+
   it('points the upstream at the stand-in on SIM_PORT', () => {
     const c = parseConfig({ SIM_PORT: '9100', PORT: '9000' });
     expect(c.opportunityUrl).toBe('http://localhost:9100');

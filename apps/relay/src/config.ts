@@ -8,6 +8,10 @@ import type { DatabaseTarget } from './db/database.js';
 /** The validated configuration of the relay. */
 export interface RelayConfig {
   readonly port: number;
+  /** Port of the Prometheus listener (/metrics); 0 takes any free port (tests). */
+  readonly metricsPort: number;
+  /** When set, /metrics is served on the public port too, to `Authorization: Bearer <token>`. */
+  readonly metricsToken: string | null;
   /** Base URL of the opportunity service (/api/v1, /api/v3). */
   readonly opportunityUrl: string;
   /** Base URL of the agency-user service (/iw/api/v1). */
@@ -91,6 +95,9 @@ export function parseConfig(env: Env): RelayConfig {
   };
 
   const port = int('PORT', 8080, 1, 65535);
+  const metricsToken = text('METRICS_TOKEN', '');
+  if (metricsToken !== '' && !/^[\w.~+/=-]{16,200}$/.test(metricsToken))
+    problems.push('METRICS_TOKEN must be 16 to 200 letters, digits or _ . ~ + / = -');
   const simPort = int('SIM_PORT', 8090, 1, 65535);
   const simOrigin = `http://localhost:${simPort}`;
   const http = ['http:', 'https:'];
@@ -134,6 +141,8 @@ export function parseConfig(env: Env): RelayConfig {
   }
   const config: RelayConfig = {
     port,
+    metricsPort: int('METRICS_PORT', 9464, 0, 65535),
+    metricsToken: metricsToken === '' ? null : metricsToken,
     opportunityUrl,
     agencyUserUrl: url('AGENCY_USER_URL', opportunityUrl, http),
     geoUrl: url('GEO_URL', opportunityUrl, http),

@@ -10,6 +10,7 @@ export type LogCategory =
   | 'readModel'
   | 'realtime'
   | 'http'
+  | 'access'
   | 'auth'
   | 'redis'
   | 'db'

@@ -1,10 +1,22 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Answered } from './http/observe.js';
+import type { StreamName } from './keys.js';
+
+/** What the poll gauges read at each scrape: the cluster's last good poll and the status told. */
+export interface PollHealth {
+  /** Epoch ms of the last poll cycle (any instance's) that read every stream, or null. */
+  lastSuccessAt(): Promise<number | null>;
+  /** Whether clients are told stale now. */
+  stale(): boolean;
+}
 
 /** The relay's Prometheus metrics, on a registry of its own. */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   let countSockets: () => Record<string, number> = () => ({});
+  let pollHealth: PollHealth = { lastSuccessAt: () => Promise.resolve(null), stale: () => false };
+  let readiness: () => Promise<boolean> = () => Promise.resolve(false);
   new Gauge({
     name: 'relay_sockets',
     help: 'Connected sockets on this instance, by audience',
@@ -14,11 +26,85 @@ export function createMetrics() {
       for (const [audience, n] of Object.entries(countSockets())) this.set({ audience }, n);
     },
   });
+  new Gauge({
+    name: 'relay_ready',
+    help: 'Whether this instance answers /readyz with 200 (1) or 503 (0)',
+    registers: [registry],
+    async collect() {
+      this.set((await readiness()) ? 1 : 0);
+    },
+  });
+  const lastSuccessNow = () => pollHealth.lastSuccessAt().catch(() => null);
+  new Gauge({
+    name: 'relay_poll_last_success_timestamp_seconds',
+    help: 'When a poll cycle of the cluster last read every upstream stream (0: none yet)',
+    registers: [registry],
+    async collect() {
+      this.set(((await lastSuccessNow()) ?? 0) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'relay_poll_staleness_seconds',
+    help: 'Seconds since the last poll cycle that read every upstream stream (-1: none yet)',
+    registers: [registry],
+    async collect() {
+      const at = await lastSuccessNow();
+      this.set(at === null ? -1 : Math.max(0, (Date.now() - at) / 1000));
+    },
+  });
+  new Gauge({
+    name: 'relay_stale',
+    help: 'Whether clients are told the data is stale (1) or fresh (0)',
+    registers: [registry],
+    collect() {
+      this.set(pollHealth.stale() ? 1 : 0);
+    },
+  });
+  const httpAnswers = new Counter({
+    name: 'relay_http_answers_total',
+    help: 'HTTP answers, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: 'relay_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const deliveryLag = new Histogram({
+    name: 'relay_delivery_lag_seconds',
+    help: 'From a change set committed to the read model until this instance emits it, by stream',
+    labelNames: ['stream'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
   return {
     registry,
+    /** Counts and times one answered HTTP request. */
+    answered({ method, route, status, seconds }: Answered) {
+      httpAnswers.inc({ method, route, status: String(status) });
+      httpDuration.observe(
+        { method, route, status_class: `${Math.floor(status / 100)}xx` },
+        seconds,
+      );
+    },
+    /** Records a change set's delivery lag once fan-out has emitted it. */
+    delivered(stream: StreamName, committedAt: number) {
+      deliveryLag.observe({ stream }, Math.max(0, Date.now() - committedAt) / 1000);
+    },
     /** Sets how the sockets gauge counts, once the socket server exists. */
     countSocketsWith(fn: () => Record<string, number>) {
       countSockets = fn;
+    },
+    /** Sets where the poll gauges read the last good poll and the stale flag. */
+    pollHealthFrom(health: PollHealth) {
+      pollHealth = health;
+    },
+    /** Sets how the ready gauge decides (the same test as /readyz). */
+    readyWith(fn: () => Promise<boolean>) {
+      readiness = fn;
     },
     polls: new Counter({
       name: 'relay_polls_total',
@@ -42,12 +128,6 @@ export function createMetrics() {
       name: 'relay_changes_sent_total',
       help: 'Change and snapshot messages sent to rooms, by event',
       labelNames: ['event'] as const,
-      registers: [registry],
-    }),
-    httpAnswers: new Counter({
-      name: 'relay_http_answers_total',
-      help: 'REST answers, by route and status',
-      labelNames: ['route', 'status'] as const,
       registers: [registry],
     }),
   };

@@ -1,10 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  CONSOLE_FLAGS,
-  type ChangesMessage,
-  type Opportunity,
-  type Sort,
-} from '@referrals/shared';
+import { CONSOLE_FLAGS, type ChangesMessage, type Opportunity, type Sort } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openSocket,
@@ -392,6 +387,7 @@ describe('who may see and change what', () => {
         'state must be a two-letter state code or all',
         'size must be a whole number from 1 to 100',
       ],
+      requestId: res.headers.get('x-request-id'),
     });
   });
 });

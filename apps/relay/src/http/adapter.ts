@@ -1,27 +1,37 @@
-import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { bearerToken, TokenError, type Principal, type TokenVerifier } from '../auth/verify.js';
 import { CoordinationUnavailableError, type Coordination } from '../coordination.js';
 import { DatabaseUnavailableError } from '../db/database.js';
 import { logger } from '../log.js';
 import type { ApiResponse, Route } from './api.js';
+import { bodyFailure, jsonBody } from './jsonBody.js';
+import { markRoute, markUser, requestIdOf } from './observe.js';
 
 const log = logger('http');
 
 /** Writes allowed per user per minute (claims count here too). */
 export const WRITES_PER_MINUTE = 60;
 
-/** Turns framework-neutral routes into an express router: auth guard, rate limit, answer. */
+/**
+ * Turns framework-neutral routes into an express router: the route's pattern marked for the
+ * access log and metrics, the JSON body of a write, auth guard, rate limit, answer.
+ */
 export function expressRoutes(
   routes: readonly Route[],
   verify: TokenVerifier,
   coordination: Coordination,
-  onAnswer?: (route: Route, status: number) => void,
 ): Router {
   const router = express.Router();
-  router.use(express.json({ limit: '256kb' }));
+  const readBody = jsonBody(send);
 
   for (const route of routes) {
+    // Runs first and hands on to the handler below: a body is read only once a route matched, so
+    // even a malformed one is counted under its route.
+    const mark = (_req: Request, res: Response, next: NextFunction) => {
+      markRoute(res, route.path);
+      next();
+    };
+    router[route.method](route.path, mark, ...(route.method === 'get' ? [] : [readBody]));
     router[route.method](route.path, (req: Request, res: Response, next: NextFunction) => {
       void (async () => {
         let principal: Principal | null = null;
@@ -41,6 +51,7 @@ export function expressRoutes(
             }
           }
         }
+        if (principal) markUser(res, principal.username);
         if (route.guard !== 'anyone' && !principal) {
           send(res, { status: 401, body: { error: 'sign in required' } });
           return;
@@ -71,9 +82,8 @@ export function expressRoutes(
           body: req.body as unknown,
           principal,
           clientIp: req.ip,
-          requestId: requestIdOf(req),
+          requestId: requestIdOf(req, res),
         });
-        onAnswer?.(route, answer.status);
         send(res, answer);
       })().catch(next);
     });
@@ -84,12 +94,9 @@ export function expressRoutes(
   });
   router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
-    const status = (err as { status?: number; statusCode?: number }).status;
-    if (status === 400 || status === 413) {
-      send(res, {
-        status,
-        body: { error: status === 413 ? 'body too large' : 'malformed JSON body' },
-      });
+    const refused = bodyFailure(err);
+    if (refused) {
+      send(res, refused);
       return;
     }
     if (err instanceof CoordinationUnavailableError || err instanceof DatabaseUnavailableError) {
@@ -104,17 +111,17 @@ export function expressRoutes(
   return router;
 }
 
-/** A safe request id: the caller's `x-request-id` when it is a plain token, else a new UUID. */
-function requestIdOf(req: Request): string {
-  const given = req.headers['x-request-id'];
-  return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
-}
-
+/** Sends an answer; an error's body carries the request's id, for a report to be traced. */
 function send(res: Response, answer: ApiResponse): void {
   res.setHeader('cache-control', 'no-store');
   if ('bytes' in answer) {
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     res.status(answer.status).type(answer.contentType).send(answer.bytes);
     return;
   }
-  res.status(answer.status).json(answer.body);
+  const { body } = answer;
+  const isError = answer.status >= 400 && typeof body === 'object' && body !== null;
+  res
+    .status(answer.status)
+    .json(isError ? { ...body, requestId: requestIdOf(res.req, res) } : body);
 }

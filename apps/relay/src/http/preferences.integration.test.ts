@@ -75,7 +75,7 @@ describe('GET and PUT /api/me/preferences', () => {
     const token = await sim.token('fulcrum');
     const bad = await call('PUT', token, { alerts: { enabled: 'yes', sound: false }, theme: 'x' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({
+    expect(bad.body).toMatchObject({
       error: 'invalid body',
       details: expect.arrayContaining([
         'alerts.enabled must be true or false',
@@ -87,19 +87,19 @@ describe('GET and PUT /api/me/preferences', () => {
       error: 'invalid body',
       details: ['the body must be a JSON object, sent with Content-Type: application/json'],
     };
-    for (const [type, raw, answer] of [
-      ['text/plain', 'dark please', notAnObject],
-      ['application/json', '[1,2]', notAnObject],
-      ['application/json', '"dark"', { error: 'malformed JSON body' }],
-      ['application/json', '{"theme": ', { error: 'malformed JSON body' }],
+    for (const [type, raw, status, answer] of [
+      ['text/plain', 'dark please', 415, { error: 'send application/json' }],
+      ['application/json', '[1,2]', 400, notAnObject],
+      ['application/json', '"dark"', 400, { error: 'malformed JSON body' }],
+      ['application/json', '{"theme": ', 400, { error: 'malformed JSON body' }],
     ] as const) {
       const res = await fetch(`${url}/api/me/preferences`, {
         method: 'PUT',
         headers: { 'content-type': type, authorization: `Bearer ${token}` },
         body: raw,
       });
-      expect(res.status, `${type} ${raw}`).toBe(400);
-      expect(await res.json()).toEqual(answer);
+      expect(res.status, `${type} ${raw}`).toBe(status);
+      expect(await res.json()).toEqual({ ...answer, requestId: res.headers.get('x-request-id') });
     }
     const extra = await call('PUT', token, { ...mine, username: 'producer' });
     expect(extra).toMatchObject({ status: 400, body: { details: ['unknown keys: username'] } });

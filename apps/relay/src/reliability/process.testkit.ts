@@ -100,6 +100,7 @@ const RELAY_DIR = fileURLToPath(new URL('../..', import.meta.url));
  */
 export async function startRelayProcess(env: Record<string, string>, nodeArgs: string[] = []) {
   const port = await freePort();
+  const metricsPort = await freePort();
   const proc = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', '--conditions=@referrals/source', MAIN],
@@ -112,6 +113,7 @@ export async function startRelayProcess(env: Record<string, string>, nodeArgs: s
         DATABASE_URL: inject('databaseUrl'),
         ...env,
         PORT: String(port),
+        METRICS_PORT: String(metricsPort),
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
@@ -140,6 +142,8 @@ export async function startRelayProcess(env: Record<string, string>, nodeArgs: s
   }
   return {
     url,
+    /** The relay's Prometheus page, on its own port. */
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     proc,
     stderr: () => stderr,
     /** SIGKILL: no shutdown, no lock released, sockets cut. */

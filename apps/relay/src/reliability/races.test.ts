@@ -53,7 +53,10 @@ describe('races', () => {
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(49);
     for (const r of refused)
-      expect(r).toEqual({ status: 409, body: { error: 'This referral is no longer available.' } });
+      expect(r).toMatchObject({
+        status: 409,
+        body: { error: 'This referral is no longer available.' },
+      });
     expect((await sim.stats())['POST /api/v1/opportunity/:id/claim']).toBeGreaterThanOrEqual(1);
   });
 

@@ -39,7 +39,7 @@ afterAll(async () => {
 
 /** The relay's largest event-loop delay since the last scrape (prom-client resets it each time). */
 async function maxEventLoopDelayMs(): Promise<number> {
-  const text = await (await fetch(`${relay.url}/metrics`)).text();
+  const text = await (await fetch(relay.metricsUrl)).text();
   const line = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text);
   if (!line?.[1]) throw new Error('no event-loop delay in /metrics');
   return Number(line[1]) * 1000;

@@ -37,26 +37,43 @@ async function upstreamWrites(): Promise<number> {
   return n;
 }
 
+/** Words of a JavaScript exception or a parser's own message: never part of an answer. */
+const EXCEPTION_TEXT =
+  /TypeError|RangeError|SyntaxError|call stack|is not a function|Cannot read|Unexpected token|in JSON at|undefined|\bat \w+ \(/;
+
 /**
- * Sends one request and checks the promise for it: no 5xx, a refusal carries a reason, and a
- * refused write reached nobody upstream. The write limit is reset first so that every body is
- * judged on its content, not refused for volume.
+ * Sends one request and checks the promise for it: no 5xx, a refusal carries a reason in words of
+ * the relay's own with the request's id, and a refused write reached nobody upstream. The write
+ * limit is reset first so that every body is judged on its content, not refused for volume.
+ * `contentType` null sends none (the body as raw bytes).
  */
-async function probe(method: string, path: string, token: string, body?: string) {
+async function probe(
+  method: string,
+  path: string,
+  token: string,
+  body?: string,
+  contentType: string | null = 'application/json',
+) {
   const keys = await redis.redis.keys(`${redis.prefix}rl:*`);
   if (keys.length > 0) await redis.redis.del(...keys);
   const before = await upstreamWrites();
   const res = await fetch(`${relay.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(contentType === null ? {} : { 'content-type': contentType }),
+    },
+    body: contentType === null && body !== undefined ? new TextEncoder().encode(body) : body,
   });
-  const answer = (await res.json()) as { error?: unknown };
-  expect(res.status, `${method} ${path} ${body ?? ''}`).toBeLessThan(500);
+  const answer = (await res.json()) as { error?: unknown; requestId?: unknown };
+  const what = `${method} ${path} (${contentType}) ${body?.slice(0, 200) ?? ''}`;
+  expect(res.status, what).toBeLessThan(500);
   if (res.status >= 400) {
-    expect(typeof answer.error).toBe('string');
+    expect(typeof answer.error, what).toBe('string');
     expect(String(answer.error).length).toBeGreaterThan(0);
-    expect(await upstreamWrites(), `refused ${method} ${path} wrote upstream`).toBe(before);
+    expect(JSON.stringify(answer), what).not.toMatch(EXCEPTION_TEXT);
+    expect(answer.requestId).toBe(res.headers.get('x-request-id'));
+    expect(await upstreamWrites(), `refused ${what} wrote upstream`).toBe(before);
   }
   return res.status;
 }
@@ -158,6 +175,86 @@ describe('bad REST input', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it('refuses every write of a body that is not a JSON object, or not sent as JSON, with a 4xx', async () => {
+    // Every write route of the route tables, as the relay serves them: a new one is fuzzed too.
+    const writes = relay.relay.routes.filter((r) => r.method !== 'get');
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining([
+        'post /api/referrals/:id/claim',
+        'post /api/marketplaces',
+        'put /api/marketplaces/:id',
+        'post /api/marketplaces/list-save',
+        'post /api/feature-flags',
+        'put /api/feature-flags/:id',
+        'put /api/me/preferences',
+      ]),
+    );
+    const deep = (n: number, open: string, close: string, leaf: string) =>
+      open.repeat(n) + leaf + close.repeat(n);
+    const notAnObject = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 40 }).filter((t) => {
+        try {
+          const v: unknown = JSON.parse(t);
+          return typeof v !== 'object' || v === null || Array.isArray(v);
+        } catch {
+          return true;
+        }
+      }),
+      fc
+        .jsonValue()
+        .filter((v) => typeof v !== 'object' || v === null || Array.isArray(v))
+        .map((v) => JSON.stringify(v)),
+      fc.integer({ min: 1000, max: 50_000 }).map((n) => deep(n, '[', ']', '1')),
+      fc.integer({ min: 1000, max: 20_000 }).map((n) => deep(n, '{"a":', '}', '1')),
+      fc.constantFrom('x'.repeat(200 * 1024), `"${'x'.repeat(300 * 1024)}"`, 'name=x&theme=dark'),
+    );
+    const objectJson = fc
+      .dictionary(fc.string({ maxLength: 8 }), fc.jsonValue())
+      .map((v) => JSON.stringify(v));
+    const notJsonType = fc.constantFrom(
+      null,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'application/json; charset=latin1',
+    );
+    const request = fc.oneof(
+      fc.tuple(notAnObject, fc.constant<string | null>('application/json')),
+      fc.tuple(fc.oneof(notAnObject, objectJson), notJsonType),
+    );
+    const tokenFor = (guard: string) => (guard === 'admin' ? admin : producer);
+    const preferences = async () =>
+      (
+        await fetch(`${relay.url}/api/me/preferences`, {
+          headers: { authorization: `Bearer ${producer}` },
+        })
+      ).text();
+    const saved = await preferences();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...writes),
+        pathId,
+        request,
+        async (route, id, [body, type]) => {
+          const path = route.path.replace(/:\w+/g, id);
+          fc.pre(relay.relay.readModel.referrals.get(decodeURIComponent(id)) === undefined);
+          const status = await probe(
+            route.method.toUpperCase(),
+            path,
+            tokenFor(route.guard),
+            body,
+            type,
+          );
+          expect(status).toBeGreaterThanOrEqual(400);
+          if (type !== 'application/json') expect([401, 403, 415]).toContain(status);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await preferences()).toBe(saved);
   });
 
   it('refuses malformed and oversized JSON bodies with 400 and 413', async () => {

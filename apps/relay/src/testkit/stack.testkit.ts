@@ -86,13 +86,15 @@ export async function startRelay(sim: Sim, prefix: string, env: Record<string, s
     REDIS_PREFIX: prefix,
     POLL_INTERVAL_MS: '500',
     WEB_DIST: '/nonexistent',
+    METRICS_PORT: '0',
     DATABASE_URL: inject('databaseUrl'),
     ...env,
   });
   const relay = createRelay(config);
   const port = await relay.start(0);
   await relay.loaded();
-  return { relay, url: `http://127.0.0.1:${port}` };
+  const metricsUrl = `http://127.0.0.1:${relay.metricsPort() ?? 0}/metrics`;
+  return { relay, url: `http://127.0.0.1:${port}`, metricsUrl };
 }
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
