@@ -15,6 +15,9 @@ export interface PollScheduler {
 
 const QUEUE = 'poll';
 
+/** How long stop waits for the queue to close before cutting its connections. */
+const CLOSE_WAIT_MS = 2000;
+
 /** How long pollNow waits for Redis before giving up: a write must not hang on a dead queue. */
 const POLL_NOW_TIMEOUT_MS = 1000;
 
@@ -111,8 +114,13 @@ export function createBullScheduler(options: {
     },
     async stop() {
       started = false;
-      await worker?.close();
-      await queue.close();
+      // BullMQ's close waits for Redis; with Redis away a stopping relay would hang until it is
+      // killed. It gets a moment, then its connections are cut.
+      const closing = (async () => {
+        await worker?.close();
+        await queue.close();
+      })().catch((err: unknown) => log.debug({ err }, 'poll queue close failed'));
+      await Promise.race([closing, new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
       workerConnection?.disconnect();
       connection.disconnect();
     },

@@ -103,7 +103,7 @@ describe('store mode and probes', () => {
   it('with REDIS_URL given, waits for that Redis: alive, not ready and stale until it answers, then loads', async () => {
     const server = await startRedisServer({ up: false });
     cleanups.push(() => server.kill());
-    const relay = await relayProcess({ REDIS_URL: server.url });
+    const relay = await relayProcess({ REDIS_URL: server.url, SHUTDOWN_GRACE_MS: '0' });
 
     expect((await fetch(`${relay.url}/healthz`)).status).toBe(200);
     const waiting = await readyz(relay.url);
@@ -149,6 +149,15 @@ describe('store mode and probes', () => {
       reason: null,
       redis: true,
     });
+
+    // With its Redis gone again, a SIGTERM still ends it cleanly and soon: nothing waits on Redis.
+    await server.kill();
+    await readyzTurns(relay.url, 503, 5000, 50);
+    const exit = new Promise<number | null>((resolve) => relay.proc.once('exit', resolve));
+    const termAt = Date.now();
+    relay.proc.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(Date.now() - termAt).toBeLessThan(5000);
   }, 60_000);
 
   it('drains on SIGTERM: not ready at once, sockets closed after the grace and reconnected elsewhere, exit 0', async () => {
