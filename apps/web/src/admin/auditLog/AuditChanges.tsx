@@ -11,7 +11,17 @@ const Json = ({ title, value }: { readonly title: string; readonly value: unknow
     </Typography>
     <Box
       component="pre"
-      sx={{ m: 0, p: 1, bgcolor: 'action.hover', overflow: 'auto', maxHeight: 320, fontSize: 12 }}
+      sx={{
+        m: 0,
+        p: 1,
+        bgcolor: 'action.hover',
+        overflow: 'auto',
+        maxHeight: 320,
+        fontSize: 12,
+        // Long values wrap rather than widen the whole table.
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+      }}
     >
       {JSON.stringify(value, null, 2) ?? 'null'}
     </Box>
