@@ -13,7 +13,7 @@ export default defineProject({
     exclude: ['src/reliability/**'],
     env: { LOG_LEVEL: 'error' },
     // A PostgreSQL database of the run's own (the machine's server): inject('databaseUrl').
-    globalSetup: ['src/testkit/database.globalSetup.ts'],
+    globalSetup: ['src/testkit/database.globalSetup.testkit.ts'],
     testTimeout: 20_000,
   },
   resolve: { conditions },

@@ -14,7 +14,7 @@ export default defineConfig({
     include: ['src/reliability/**/*.test.ts'],
     env: { LOG_LEVEL: 'error' },
     // A PostgreSQL database of the run's own (the machine's server): inject('databaseUrl').
-    globalSetup: ['src/testkit/database.globalSetup.ts'],
+    globalSetup: ['src/testkit/database.globalSetup.testkit.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,

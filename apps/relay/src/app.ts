@@ -23,6 +23,7 @@ import { databasePreferences, importRedisPreferences } from './db/preferences.js
 import { databasePipeline } from './db/pipeline.js';
 import { databaseReturns } from './db/returns.js';
 import { pipelineRoutes } from './http/pipeline.js';
+import { acquiredRoutes } from './http/acquired.js';
 import { commitRecord } from './readModel/directCommit.js';
 import { NOTICE_ID, type NoticeStream } from './keys.js';
 import { referralRoutes } from './http/referrals.js';
@@ -236,6 +237,7 @@ export function createRelay(config: RelayConfig) {
   const publish = (stream: NoticeStream, record: object) =>
     void commitRecord(store, stream, record, () => NOTICE_ID, Date.now());
   const publishAudit = (entry: AuditEntry) => publish('auditLog', entry);
+  const pipelineStore = databasePipeline(database);
   const routes = [
     ...sessionRoutes(deps, config),
     ...referralRoutes(deps),
@@ -243,8 +245,9 @@ export function createRelay(config: RelayConfig) {
     ...adminRoutes(deps),
     ...preferenceRoutes(databasePreferences(database)),
     ...auditLogRoutes(auditLog),
+    ...acquiredRoutes(deps, pipelineStore),
     ...pipelineRoutes(deps, {
-      pipeline: databasePipeline(database),
+      pipeline: pipelineStore,
       returns: databaseReturns(database),
       audit: auditLog,
       publish,

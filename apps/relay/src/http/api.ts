@@ -21,7 +21,13 @@ export interface ApiRequest {
 /** What a handler answers: a status and a JSON body (or raw bytes with a content type). */
 export type ApiResponse =
   | { readonly status: number; readonly body: unknown }
-  | { readonly status: number; readonly bytes: Buffer; readonly contentType: string };
+  | {
+      readonly status: number;
+      readonly bytes: Buffer;
+      readonly contentType: string;
+      /** Extra headers (e.g. content-disposition of a download). */
+      readonly headers?: Readonly<Record<string, string>>;
+    };
 
 /** A framework-neutral handler: request in, status and body out. */
 export type Handler = (req: ApiRequest) => Promise<ApiResponse>;

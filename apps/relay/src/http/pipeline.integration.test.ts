@@ -1,4 +1,6 @@
 import type { ChangesMessage, Opportunity, Pipeline, ReturnRequest } from '@referrals/shared';
+import { parse } from 'csv-parse/sync';
+import { ACQUIRED_COLUMNS, TRANSACTION_COLUMNS } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openSocket,
@@ -44,11 +46,12 @@ async function call(method: string, path: string, user: string | null, body?: un
 }
 
 /** A new referral, claimed through the relay by `user` (Lone Star for producer). */
-async function bought(user = 'producer'): Promise<Opportunity> {
+async function bought(user = 'producer', fields: Partial<Opportunity> = {}): Promise<Opportunity> {
   const created = (await sim.control('POST', '/__sim/referrals', {
     state: 'TX',
     opportunityType: 'CIR',
     marketplaceStatus: 'Available',
+    ...fields,
   })) as Opportunity;
   const path = `/api/referrals/${created.opportunityId}`;
   await expect.poll(async () => (await call('GET', path, user)).status).toBe(200);
@@ -326,5 +329,97 @@ describe('returns', () => {
     ).toMatchObject({
       return: null,
     });
+  });
+});
+
+describe('the acquired list by progress, and its export', () => {
+  it('filters by progress and follow-up due, and exports the whole filtered list as CSV', async () => {
+    const quoted = await bought('producer', {
+      firstName: '=HYPERLINK("http://evil.test")',
+      lastName: 'Ünal, Jr.',
+    });
+    const open = await bought();
+    const save = await call('PUT', `/api/acquired/${quoted.opportunityId}/pipeline`, 'producer', {
+      version: 0,
+      status: 'Quote Sent',
+      followUpOn: '2026-11-20',
+    });
+    expect(save.status).toBe(200);
+    const list = async (query: string) => {
+      const res = await call(
+        'GET',
+        `/api/acquired?dateFilter=30days&size=100&${query}`,
+        'producer',
+      );
+      expect(res.status).toBe(200);
+      return res.body as { content: Opportunity[]; totalElements: number };
+    };
+    const ids = (page: { content: Opportunity[] }) => page.content.map((o) => o.opportunityId);
+    expect(ids(await list('progress=Quote%20Sent'))).toContain(quoted.opportunityId);
+    expect(ids(await list('progress=Quote%20Sent'))).not.toContain(open.opportunityId);
+    // A referral nobody worked is Open.
+    expect(ids(await list('progress=Open'))).toContain(open.opportunityId);
+    expect(ids(await list('progress=Open'))).not.toContain(quoted.opportunityId);
+    expect(ids(await list('followUpDue=2026-11-23'))).toEqual([quoted.opportunityId]);
+    expect(ids(await list('followUpDue=2026-11-19'))).toEqual([]);
+    expect(
+      await call('GET', '/api/acquired?progress=Done&followUpDue=soon', 'producer'),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        details: [
+          'progress must list statuses of Open, In Progress, Quote Sent, Bound Prospect, Unable to Service',
+          'followUpDue must be a day (YYYY-MM-DD)',
+        ],
+      },
+    });
+
+    // The export: every row of the filtered list, not one page, as RFC 4180 UTF-8.
+    const whole = await list('');
+    const res = await fetch(`${url}/api/acquired/export.csv?dateFilter=30days&size=5`, {
+      headers: { authorization: `Bearer ${await sim.token('producer')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="acquired-referrals-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // A byte-order mark first, so a spreadsheet reads the file as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text).toContain('\r\n');
+    const rows = parse<string[]>(text, { bom: true });
+    expect(rows[0]).toEqual([...ACQUIRED_COLUMNS.map((c) => c.header), 'Progress', 'Follow-up']);
+    expect(rows.length - 1).toBe(whole.totalElements);
+    const row = rows.find((r) => r.includes(quoted.phone ?? ''));
+    expect(row).toBeDefined();
+    // A formula is neutralised; a comma and an accent survive quoting and UTF-8.
+    expect(row?.[2]).toBe(`'=HYPERLINK("http://evil.test") Ünal, Jr.`);
+    expect(row?.slice(-2)).toEqual(['Quote Sent', '2026-11-20']);
+    expect(row?.[0]).toBe(quoted.lastModDate ?? '');
+    const filteredExport = await fetch(
+      `${url}/api/acquired/export.csv?dateFilter=30days&progress=Quote%20Sent`,
+      {
+        headers: { authorization: `Bearer ${await sim.token('producer')}` },
+      },
+    );
+    const onlyQuoted = parse<string[]>(await filteredExport.text(), { bom: true });
+    expect(onlyQuoted.slice(1).map((r) => r.at(-2))).toEqual(
+      Array<string>(onlyQuoted.length - 1).fill('Quote Sent'),
+    );
+
+    // An admin's export is the Claim-It Transactions: every agency, with agency and sold price.
+    const adminRes = await fetch(`${url}/api/acquired/export.csv?dateFilter=30days`, {
+      headers: { authorization: `Bearer ${await sim.token('admin')}` },
+    });
+    const adminRows = parse<string[]>(await adminRes.text(), { bom: true });
+    expect(adminRows[0]).toEqual([
+      ...TRANSACTION_COLUMNS.map((c) => c.header),
+      'Progress',
+      'Follow-up',
+    ]);
+    expect(new Set(adminRows.slice(1).map((r) => r[1])).size).toBeGreaterThan(1);
+    expect((await fetch(`${url}/api/acquired/export.csv`)).status).toBe(401);
   });
 });

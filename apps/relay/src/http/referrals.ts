@@ -15,7 +15,7 @@ import {
 } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
 import { marketplaceOfAgency, type UserProfile } from '../auth/profile.js';
-import { ALL, BOUGHT, boughtBy, inAppetite, withState } from '../readModel/listIndex/scopes.js';
+import { ALL, inAppetite, withState } from '../readModel/listIndex/scopes.js';
 import { flagEnabled } from '../readModel/readModel.js';
 import type { ListScope } from '../readModel/listIndex/scopes.js';
 import { commitAndSee } from './commitAndSee.js';
@@ -127,26 +127,6 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         if (!o) return fail(404, 'referral not found');
         const profile = await d.profiles.resolve(p);
         return ok(seesContact(o, p, profile) ? o : projectListReferral(o, audienceOf(p)));
-      },
-    },
-    {
-      method: 'get',
-      path: '/api/acquired',
-      guard: 'signedIn',
-      handler: async (req) => {
-        const p = principalOf(req);
-        const q = parseReferralQuery(req.query, {
-          dateFilter: '48hours',
-          showClaimed: true,
-          sort: { key: 'lastModDate', direction: 'desc' },
-          size: PAGE_SIZE,
-        });
-        if (!q.ok) return fail(400, 'invalid list query', q.errors);
-        // Admins see every agency's purchases (their transactions); others their agency's.
-        if (p.access.isAdmin) return ok(await pageOf(BOUGHT, q.query));
-        const { agencyName } = await d.profiles.resolve(p);
-        if (agencyName === null) return ok({ ...emptyPage(index.seq, q.query), ...loadingNote() });
-        return ok(await pageOf(boughtBy(agencyName), q.query));
       },
     },
     {

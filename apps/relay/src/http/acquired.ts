@@ -1,0 +1,245 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { stringify } from 'csv-stringify/sync';
+import {
+  acquiredColumns,
+  businessLinesText,
+  categoryText,
+  fullName,
+  parseReferralQuery,
+  PROGRESS_STATUS_DISPLAY,
+  PROGRESS_STATUSES,
+  ProgressStatus,
+  type Opportunity,
+  type ReferralQuery,
+} from '@referrals/shared';
+import type { Principal } from '../auth/verify.js';
+import type { PipelineStore } from '../db/pipeline.js';
+import { BOUGHT, boughtBy, withState, type ListScope } from '../readModel/listIndex/scopes.js';
+import { fail, ok, principalOf, type ApiRequest, type ApiResponse, type Route } from './api.js';
+import type { GatewayDeps } from './deps.js';
+
+const PAGE_SIZE = 25;
+
+/** Most rows one export holds; a larger list is refused with a reason (narrow the filters). */
+export const EXPORT_MAX_ROWS = 200_000;
+
+/** Rows read from the index, and pipelines from the database, per slice of an export. */
+const SLICE = 2000;
+
+/** The progress filters of the acquired list, beside the list query. */
+export interface ProgressFilter {
+  /** Keep only these statuses (a referral nobody worked is Open); null keeps every one. */
+  readonly statuses: ReadonlySet<ProgressStatus> | null;
+  /** Keep only follow-ups due on or before this day (the caller's today, YYYY-MM-DD). */
+  readonly dueBy: string | null;
+}
+
+/** Reads `progress` (statuses separated by commas) and `followUpDue` (a day) from a query. */
+export function parseProgressFilter(
+  params: Readonly<Record<string, unknown>>,
+): { ok: true; filter: ProgressFilter } | { ok: false; errors: string[] } {
+  const errors: string[] = [];
+  let statuses: Set<ProgressStatus> | null = null;
+  const progress = params.progress;
+  if (progress !== undefined && progress !== '') {
+    if (typeof progress !== 'string') errors.push('progress must be given once');
+    else {
+      statuses = new Set();
+      for (const s of progress.split(',')) {
+        if ((PROGRESS_STATUSES as readonly string[]).includes(s)) statuses.add(s as ProgressStatus);
+        else errors.push(`progress must list statuses of ${PROGRESS_STATUSES.join(', ')}`);
+      }
+    }
+  }
+  let dueBy: string | null = null;
+  const due = params.followUpDue;
+  if (due !== undefined && due !== '') {
+    if (
+      typeof due !== 'string' ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(due) ||
+      Number.isNaN(Date.parse(due))
+    ) {
+      errors.push('followUpDue must be a day (YYYY-MM-DD)');
+    } else dueBy = due;
+  }
+  if (errors.length > 0) return { ok: false, errors: [...new Set(errors)] };
+  return { ok: true, filter: { statuses, dueBy } };
+}
+
+/** A CSV cell of each column the acquired screens show (ISO dates, plain numbers). */
+const CSV_CELLS: Readonly<Record<string, (o: Opportunity) => string | number>> = {
+  acquired: (o) => o.lastModDate ?? '',
+  agency: (o) => o.assignedAgency ?? '',
+  soldPrice: (o) => o.soldPrice ?? '',
+  opportunityType: (o) => o.opportunityType,
+  name: (o) => fullName(o),
+  phone: (o) => o.phone ?? '',
+  email: (o) => o.email ?? '',
+  city: (o) => o.city ?? '',
+  state: (o) => o.state ?? '',
+  category: (o) => categoryText(o),
+  businessLines: (o) => businessLinesText(o),
+};
+
+/**
+ * The acquired list (an agency's purchases; every agency's, the Claim-It Transactions, for
+ * admins), its progress filters, and its CSV export.
+ */
+export function acquiredRoutes(d: GatewayDeps, pipeline: PipelineStore): Route[] {
+  const { readModel, profiles } = d;
+  const index = readModel.referralIndex;
+
+  /** The scope of the caller's acquired list, or null for a user with no agency. */
+  async function scopeOf(
+    p: Principal,
+  ): Promise<{ scope: ListScope; agency: string | null } | null> {
+    if (p.access.isAdmin) return { scope: BOUGHT, agency: null };
+    const { agencyName } = await profiles.resolve(p);
+    return agencyName === null ? null : { scope: boughtBy(agencyName), agency: agencyName };
+  }
+
+  function parse(req: ApiRequest) {
+    const q = parseReferralQuery(req.query, {
+      dateFilter: '48hours',
+      showClaimed: true,
+      sort: { key: 'lastModDate', direction: 'desc' },
+      size: PAGE_SIZE,
+    });
+    const f = parseProgressFilter(req.query);
+    const errors = [...(q.ok ? [] : q.errors), ...(f.ok ? [] : f.errors)];
+    if (!q.ok || !f.ok)
+      return { ok: false as const, answer: fail(400, 'invalid list query', errors) };
+    return { ok: true as const, query: q.query, filter: f.filter };
+  }
+
+  /** Whether a progress filter is on (else the index answers pages directly). */
+  const filtering = (f: ProgressFilter) => f.statuses !== null || f.dueBy !== null;
+
+  /**
+   * Every referral of the list in its order, narrowed by the progress filter: one pass over the
+   * list (an agency's purchases; all of them for admins) and one read of its pipelines.
+   */
+  async function filtered(scope: ListScope, q: ReferralQuery, f: ProgressFilter) {
+    const all = await index.page(withState(scope, q.state), {
+      ...q,
+      page: 0,
+      size: EXPORT_MAX_ROWS + 1,
+    });
+    if (!filtering(f)) return { seq: all.seq, rows: all.content };
+    const keep = new Set<number>();
+    for (let i = 0; i < all.content.length; i += SLICE) {
+      const slice = all.content.slice(i, i + SLICE);
+      const pipelines = await pipeline.get(
+        slice.map((o) => ({ id: o.opportunityId, agency: o.assignedAgency ?? '' })),
+      );
+      for (const p of pipelines) {
+        const statusOk = f.statuses === null || f.statuses.has(p.status);
+        const dueOk = f.dueBy === null || (p.followUpOn !== null && p.followUpOn <= f.dueBy);
+        if (statusOk && dueOk) keep.add(p.referralId);
+      }
+    }
+    return { seq: all.seq, rows: all.content.filter((o) => keep.has(o.opportunityId)) };
+  }
+
+  const loadingNote = () => {
+    const loading = readModel.status.get('poll')?.loading;
+    return loading ? { loading } : {};
+  };
+
+  return [
+    {
+      method: 'get',
+      path: '/api/acquired',
+      guard: 'signedIn',
+      handler: async (req) => {
+        const parsed = parse(req);
+        if (!parsed.ok) return parsed.answer;
+        const { query: q, filter } = parsed;
+        const mine = await scopeOf(principalOf(req));
+        if (!mine) {
+          return ok({
+            seq: index.seq,
+            content: [],
+            totalElements: 0,
+            page: q.page,
+            size: q.size,
+            ...loadingNote(),
+          });
+        }
+        if (!filtering(filter)) {
+          return ok({ ...(await index.page(withState(mine.scope, q.state), q)), ...loadingNote() });
+        }
+        const { seq, rows } = await filtered(mine.scope, q, filter);
+        return ok({
+          seq,
+          content: rows.slice(q.page * q.size, (q.page + 1) * q.size),
+          totalElements: rows.length,
+          page: q.page,
+          size: q.size,
+          ...loadingNote(),
+        });
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/acquired/export.csv',
+      guard: 'signedIn',
+      // The whole filtered list (not one page) with the screen's columns, progress and follow-up.
+      handler: async (req): Promise<ApiResponse> => {
+        const p = principalOf(req);
+        const parsed = parse(req);
+        if (!parsed.ok) return parsed.answer;
+        const mine = await scopeOf(p);
+        const { rows } = mine
+          ? await filtered(mine.scope, parsed.query, parsed.filter)
+          : { rows: [] as Opportunity[] };
+        if (rows.length > EXPORT_MAX_ROWS) {
+          return fail(
+            400,
+            `The export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-US')} referrals; narrow the filters.`,
+          );
+        }
+        const columns = acquiredColumns(p.access.isAdmin).filter((c) => c.id in CSV_CELLS);
+        const parts: string[] = [csv([[...columns.map((c) => c.header), 'Progress', 'Follow-up']])];
+        for (let i = 0; i < rows.length; i += SLICE) {
+          const slice = rows.slice(i, i + SLICE);
+          const pipelines = await pipeline.get(
+            slice.map((o) => ({ id: o.opportunityId, agency: o.assignedAgency ?? '' })),
+          );
+          parts.push(
+            csv(
+              slice.map((o, j) => [
+                ...columns.map((c) => CSV_CELLS[c.id]?.(o) ?? ''),
+                PROGRESS_STATUS_DISPLAY[pipelines[j]?.status ?? ProgressStatus.Open].label,
+                pipelines[j]?.followUpOn ?? '',
+              ]),
+            ),
+          );
+          // A large export leaves room for sockets and other requests between slices.
+          await yieldToLoop();
+        }
+        const day = d.now().toISOString().slice(0, 10);
+        return {
+          status: 200,
+          // UTF-8 with a byte-order mark, so a spreadsheet reads accents and symbols right.
+          bytes: Buffer.from(`\uFEFF${parts.join('')}`, 'utf8'),
+          contentType: 'text/csv; charset=utf-8',
+          headers: {
+            'content-disposition': `attachment; filename="${p.access.isAdmin ? 'claim-it-transactions' : 'acquired-referrals'}-${day}.csv"`,
+          },
+        };
+      },
+    },
+  ];
+}
+
+/**
+ * RFC 4180 rows (CRLF, quotes doubled, quoted where needed). A cell that starts with = + - @
+ * (or a tab or carriage return) is prefixed with ', so a spreadsheet never runs it as a formula.
+ */
+function csv(rows: readonly (readonly (string | number)[])[]): string {
+  return stringify(rows as (string | number)[][], {
+    record_delimiter: '\r\n',
+    escape_formulas: true,
+  });
+}
