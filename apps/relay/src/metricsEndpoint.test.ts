@@ -35,8 +35,9 @@ describe('/metrics', () => {
 
   it('serves it on the public port only to the configured bearer token', async () => {
     const app = publicApp(TOKEN);
-    const none = await request(app).get('/metrics').expect(401);
+    const none = await request(app).get('/metrics').set('x-request-id', 'scrape-1').expect(401);
     expect(none.headers['www-authenticate']).toBe('Bearer');
+    expect(none.body).toEqual({ error: 'metrics token required', requestId: 'scrape-1' });
     await request(app).get('/metrics').set('authorization', `Bearer ${TOKEN}x`).expect(401);
     await request(app).get('/metrics').set('authorization', `Basic ${TOKEN}`).expect(401);
     const ok = await request(app)

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Request, Response } from 'express';
 import type { Registry } from 'prom-client';
 import { bearerToken } from './auth/verify.js';
+import { requestIdOf } from './http/observe.js';
 import { logger } from './log.js';
 
 const log = logger('main');
@@ -23,14 +24,15 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 export function publicMetrics(registry: Registry, token: string | null) {
   const expected = token === null ? null : digest(token);
   return (req: Request, res: Response) => {
+    const requestId = requestIdOf(req, res);
     if (expected === null) {
-      res.status(404).json({ error: 'not found' });
+      res.status(404).json({ error: 'not found', requestId });
       return;
     }
     const given = bearerToken(req.headers.authorization);
     if (given === undefined || !timingSafeEqual(digest(given), expected)) {
       res.setHeader('www-authenticate', 'Bearer');
-      res.status(401).json({ error: 'metrics token required' });
+      res.status(401).json({ error: 'metrics token required', requestId });
       return;
     }
     void answer(registry, res);
