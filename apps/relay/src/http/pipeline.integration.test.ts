@@ -45,6 +45,12 @@ async function call(method: string, path: string, user: string | null, body?: un
   return { status: res.status, body: await res.json() };
 }
 
+/** The rows of a CSV text (its byte-order mark skipped). */
+function csvRows(text: string): string[][] {
+  const rows: unknown = parse(text, { bom: true });
+  return rows as string[][];
+}
+
 /** A new referral, claimed through the relay by `user` (Lone Star for producer). */
 async function bought(user = 'producer', fields: Partial<Opportunity> = {}): Promise<Opportunity> {
   const created = (await sim.control('POST', '/__sim/referrals', {
@@ -389,7 +395,7 @@ describe('the acquired list by progress, and its export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
     expect(text).toContain('\r\n');
-    const rows = parse<string[]>(text, { bom: true });
+    const rows = csvRows(text);
     expect(rows[0]).toEqual([...ACQUIRED_COLUMNS.map((c) => c.header), 'Progress', 'Follow-up']);
     expect(rows.length - 1).toBe(whole.totalElements);
     const row = rows.find((r) => r.includes(quoted.phone ?? ''));
@@ -404,7 +410,7 @@ describe('the acquired list by progress, and its export', () => {
         headers: { authorization: `Bearer ${await sim.token('producer')}` },
       },
     );
-    const onlyQuoted = parse<string[]>(await filteredExport.text(), { bom: true });
+    const onlyQuoted = csvRows(await filteredExport.text());
     expect(onlyQuoted.slice(1).map((r) => r.at(-2))).toEqual(
       Array<string>(onlyQuoted.length - 1).fill('Quote Sent'),
     );
@@ -413,7 +419,7 @@ describe('the acquired list by progress, and its export', () => {
     const adminRes = await fetch(`${url}/api/acquired/export.csv?dateFilter=30days`, {
       headers: { authorization: `Bearer ${await sim.token('admin')}` },
     });
-    const adminRows = parse<string[]>(await adminRes.text(), { bom: true });
+    const adminRows = csvRows(await adminRes.text());
     expect(adminRows[0]).toEqual([
       ...TRANSACTION_COLUMNS.map((c) => c.header),
       'Progress',
