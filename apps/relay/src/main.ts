@@ -7,7 +7,7 @@ const config = loadConfig();
 const relay = createRelay(config);
 const port = await relay.start();
 log.info(
-  { port, store: relay.store.kind, poll: relay.scheduler.kind },
+  { port, metricsPort: relay.metricsPort(), store: relay.store.kind, poll: relay.scheduler.kind },
   `relay listening on http://localhost:${port}`,
 );
 void relay.loaded().then((loaded) => {
