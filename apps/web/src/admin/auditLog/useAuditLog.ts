@@ -9,6 +9,8 @@ import { auditParams } from './auditFilters';
 
 const log = logger('audit-log');
 const AUDIT_TOPIC = { kind: 'auditLog' } as const;
+/** How long the screen gathers live news before it reads its page again. */
+const LIVE_READ_MS = 250;
 
 /** Why the page could not be read: the relay's reason and, for a refused query, its details. */
 export interface AuditLoadError {
@@ -38,9 +40,9 @@ const forKey = <T>(k: Keyed<T> | null, key: string | null): T | null =>
   k !== null && k.key === key ? k.value : null;
 
 /**
- * The audit-log page of a query (none while the filters are not valid), read again whenever the
- * auditLog topic records an entry or gives a new base (after a reconnect), so the page is always
- * the relay's answer for these filters and never shows an entry they exclude.
+ * The audit-log page of a query (none while the filters are not valid), read again shortly after
+ * the auditLog topic records an entry or gives a new base (after a reconnect), so the page is
+ * always the relay's answer for these filters and never shows an entry they exclude.
  */
 export const useAuditLog = (query: AuditQuery | null): AuditLogState => {
   const { api, live } = useServices();
@@ -52,14 +54,21 @@ export const useAuditLog = (query: AuditQuery | null): AuditLogState => {
   const page = forKey(read, key);
   const error = forKey(failed, key);
 
-  useEffect(
-    () =>
-      live.watch(AUDIT_TOPIC, (e) => {
-        if (e.type !== 'refused') setReads((n) => n + 1);
-        else log.warn(`audit log not live: ${e.error}`);
-      }),
-    [live],
-  );
+  useEffect(() => {
+    // A burst of writes (a busy claim minute) costs one read per pause, not one per entry.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unwatch = live.watch(AUDIT_TOPIC, (e) => {
+      if (e.type === 'refused') return log.warn(`audit log not live: ${e.error}`);
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        setReads((n) => n + 1);
+      }, LIVE_READ_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      unwatch();
+    };
+  }, [live]);
 
   // The key stands for the query: a new object with the same filters reads nothing again.
   useEffect(() => {
