@@ -238,6 +238,7 @@ export function createRelay(config: RelayConfig) {
     void commitRecord(store, stream, record, () => NOTICE_ID, Date.now());
   const publishAudit = (entry: AuditEntry) => publish('auditLog', entry);
   const pipelineStore = databasePipeline(database);
+  const returnStore = databaseReturns(database);
   const routes = [
     ...sessionRoutes(deps, config),
     ...referralRoutes(deps),
@@ -245,10 +246,10 @@ export function createRelay(config: RelayConfig) {
     ...adminRoutes(deps),
     ...preferenceRoutes(databasePreferences(database)),
     ...auditLogRoutes(auditLog),
-    ...acquiredRoutes(deps, pipelineStore),
+    ...acquiredRoutes(deps, pipelineStore, returnStore),
     ...pipelineRoutes(deps, {
       pipeline: pipelineStore,
-      returns: databaseReturns(database),
+      returns: returnStore,
       audit: auditLog,
       publish,
     }),

@@ -3,6 +3,11 @@ import { stringify } from 'csv-stringify/sync';
 import {
   acquiredColumns,
   businessLinesText,
+  conversionOf,
+  DATE_FILTER_SPAN_MS,
+  isDateFilter,
+  type ConversionInput,
+  type DateFilter,
   categoryText,
   fullName,
   parseReferralQuery,
@@ -14,6 +19,7 @@ import {
 } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
 import type { PipelineStore } from '../db/pipeline.js';
+import type { ReturnStore } from '../db/returns.js';
 import { BOUGHT, boughtBy, withState, type ListScope } from '../readModel/listIndex/scopes.js';
 import { fail, ok, principalOf, type ApiRequest, type ApiResponse, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
@@ -85,7 +91,11 @@ const CSV_CELLS: Readonly<Record<string, (o: Opportunity) => string | number>> =
  * The acquired list (an agency's purchases; every agency's, the Claim-It Transactions, for
  * admins), its progress filters, and its CSV export.
  */
-export function acquiredRoutes(d: GatewayDeps, pipeline: PipelineStore): Route[] {
+export function acquiredRoutes(
+  d: GatewayDeps,
+  pipeline: PipelineStore,
+  returns: ReturnStore,
+): Route[] {
   const { readModel, profiles } = d;
   const index = readModel.referralIndex;
 
@@ -177,6 +187,58 @@ export function acquiredRoutes(d: GatewayDeps, pipeline: PipelineStore): Route[]
           page: q.page,
           size: q.size,
           ...loadingNote(),
+        });
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/conversion',
+      guard: 'signedIn',
+      // What the purchases of a window turned into: the caller's agency's, or for admins the
+      // market's with each agency's. Read again by the dashboard when progress or returns change.
+      handler: async (req) => {
+        const p = principalOf(req);
+        const raw = typeof req.query.dateFilter === 'string' ? req.query.dateFilter : '30days';
+        if (!isDateFilter(raw))
+          return fail(400, 'invalid conversion query', ['dateFilter is not a list date filter']);
+        const dateFilter: DateFilter = raw;
+        const mine = await scopeOf(p);
+        if (!mine) return fail(403, 'your account has no agency');
+        const all = await index.page(mine.scope, {
+          dateFilter,
+          showClaimed: true,
+          sort: null,
+          page: 0,
+          size: EXPORT_MAX_ROWS,
+        });
+        const rows: ConversionInput[] = [];
+        for (let i = 0; i < all.content.length; i += SLICE) {
+          const slice = all.content.slice(i, i + SLICE);
+          const pipelines = await pipeline.get(
+            slice.map((o) => ({ id: o.opportunityId, agency: o.assignedAgency ?? '' })),
+          );
+          const returned = await returns.ofReferrals(slice.map((o) => o.opportunityId));
+          slice.forEach((o, j) => {
+            const r = returned.get(o.opportunityId);
+            rows.push({
+              agency: o.assignedAgency ?? '',
+              businessLines: o.businessLines,
+              source: o.source,
+              state: o.state,
+              soldPrice: o.soldPrice,
+              status: pipelines[j]?.status ?? ProgressStatus.Open,
+              returnState: r?.state ?? null,
+              credit: r?.credit ?? null,
+            });
+          });
+          await yieldToLoop();
+        }
+        const since = new Date(d.now().getTime() - DATE_FILTER_SPAN_MS[dateFilter]);
+        return ok({
+          seq: all.seq,
+          scope: mine.agency === null ? 'market' : 'agency',
+          agency: mine.agency,
+          ...conversionOf(rows, { since: since.toISOString(), byAgency: mine.agency === null }),
         });
       },
     },

@@ -429,3 +429,55 @@ describe('the acquired list by progress, and its export', () => {
     expect((await fetch(`${url}/api/acquired/export.csv`)).status).toBe(401);
   });
 });
+
+describe('conversion', () => {
+  type Figures = {
+    bought: number;
+    bound: number;
+    quoted: number;
+    spend: number;
+    costPerBound: number | null;
+  };
+  type Conversion = {
+    scope: string;
+    agency: string | null;
+    totals: Figures;
+    byAgency: Record<string, Figures> | null;
+    byState: Record<string, Figures>;
+  };
+  const conversion = async (user: string) => {
+    const res = await call('GET', '/api/conversion?dateFilter=30days', user);
+    expect(res.status).toBe(200);
+    return res.body as Conversion;
+  };
+
+  it("counts an agency's purchases and what they became, and the market's per agency for admins", async () => {
+    const referral = await bought();
+    const before = await conversion('producer');
+    const list = await call('GET', '/api/acquired?dateFilter=30days&size=1', 'producer');
+    expect(before).toMatchObject({
+      scope: 'agency',
+      agency: 'Lone Star Insurance Group',
+      byAgency: null,
+    });
+    expect(before.totals.bought).toBe((list.body as { totalElements: number }).totalElements);
+
+    await call('PUT', `/api/acquired/${referral.opportunityId}/pipeline`, 'producer', {
+      version: 0,
+      status: 'Bound Prospect',
+      followUpOn: null,
+    });
+    const after = await conversion('agencyadmin');
+    expect(after.totals.bought).toBe(before.totals.bought);
+    expect(after.totals.bound).toBe(before.totals.bound + 1);
+    expect(after.totals.quoted).toBe(before.totals.quoted + 1);
+    expect(after.totals.costPerBound).toBeCloseTo(after.totals.spend / after.totals.bound, 2);
+    expect(after.byState.TX?.bound).toBeGreaterThanOrEqual(1);
+
+    const market = await conversion('admin');
+    expect(market.scope).toBe('market');
+    expect(market.byAgency?.['Lone Star Insurance Group']).toEqual(after.totals);
+    expect(Object.keys(market.byAgency ?? {}).length).toBeGreaterThan(1);
+    expect((await call('GET', '/api/conversion?dateFilter=year', 'admin')).status).toBe(400);
+  });
+});

@@ -166,3 +166,4 @@ export const returnDecisionSchema = yup
 /** True while a referral acquired at `acquiredAt` may still be returned at `now`. */
 export const withinReturnWindow = (acquiredAt: Date, now: Date): boolean =>
   now.getTime() - acquiredAt.getTime() <= RETURN_WINDOW_DAYS * 86_400_000;
+export * from './conversion.js';
