@@ -25,6 +25,15 @@ const SCREENS: readonly Screen[] = [
     name: 'feature-flags',
     loaded: (page) => page.getByRole('switch', { name: /^Enabled / }).first(),
   },
+  {
+    path: '/admin/audit-log',
+    name: 'audit-log',
+    // Either text shows only once the page of entries has been read.
+    loaded: (page) =>
+      page.getByText(
+        /^(No audit entries match these filters\.|Showing \d+ to \d+ of \d+ results)$/,
+      ),
+  },
 ];
 
 /**

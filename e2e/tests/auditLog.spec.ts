@@ -1,3 +1,4 @@
+import { seriousViolations } from '../src/axe.js';
 import { EXPIRATION_FLAG, expect, setFeatureFlag, signIn, test } from '../src/fixtures.js';
 
 test.describe('audit log', () => {
@@ -37,6 +38,8 @@ test.describe('audit log', () => {
       .click();
     await expect(newest).toContainText('Preferences saved', { timeout: 10_000 });
     await page.screenshot({ path: test.info().outputPath('audit-log-live.png'), fullPage: true });
+    // Entries, chips and an open before/after, under axe-core too.
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Filtering by action keeps flag updates only, in the address, through a reload.
     await page.getByRole('combobox', { name: 'Action' }).click();
