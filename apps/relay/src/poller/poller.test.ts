@@ -85,4 +85,23 @@ describe('poller', () => {
     const snap = await store.snapshot('featureFlags');
     expect(JSON.parse(snap.records.get('1') ?? '{}')).toEqual({ id: 1, v: 'c' });
   });
+
+  it('commits an unchanged source again into a store that lost everything (Redis restarted empty)', async () => {
+    let current = createMemoryStore();
+    // The poller's store, whose server the test replaces with an empty one.
+    const store = new Proxy(current, {
+      get: (_t, key) => {
+        const v = current[key as keyof typeof current];
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(current) : v;
+      },
+    });
+    const { source } = fakeSource([{ id: 1, v: 'a' }]);
+    const poller = createPoller(store, [source]);
+    await poller.pollOnce(new Date(1000));
+    current = createMemoryStore();
+    const outcome = await poller.pollOnce(new Date(2000));
+    expect(outcome.streams[0]).toMatchObject({ ok: true, changed: 1 });
+    const snap = await current.snapshot('featureFlags');
+    expect(JSON.parse(snap.records.get('1') ?? '{}')).toEqual({ id: 1, v: 'a' });
+  });
 });

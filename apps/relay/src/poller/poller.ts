@@ -106,6 +106,11 @@ export function createPoller(
     const hashed = hashRecords(records, (r) => source.idOf(r), hashedObjects);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       let base = known.get(stream);
+      // The store's seq moved without this poller (a write committed directly, another
+      // instance's poll) or went back (Redis restarted empty): what it holds is not what this
+      // poller last committed, so read its hashes again. Else an unchanged source would never be
+      // committed to an emptied store.
+      if (base && (await store.loadSeq(stream)) !== base.seq) base = undefined;
       if (!base) {
         base = await store.loadHashes(stream);
         known.set(stream, base);
