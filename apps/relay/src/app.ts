@@ -364,12 +364,7 @@ export function createRelay(config: RelayConfig) {
     async start(port = config.port): Promise<number> {
       // Migrated before listening when the database answers; while it does not, the relay serves
       // reads and answers writes 503 until it does. A failed migration stops the start.
-      const migrated = database.start().then(async () => {
-        if (!redis) return;
-        await importRedisPreferences(redis, keys, database).catch((err: unknown) =>
-          log.warn({ err }, 'could not move preferences from Redis; the next start will'),
-        );
-      });
+      const migrated = database.start();
       const waited = await Promise.race([
         migrated.then(() => true),
         new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
@@ -380,6 +375,16 @@ export function createRelay(config: RelayConfig) {
       await new Promise<void>((resolve) => http.listen(port, resolve));
       metricsServer = await startMetricsServer(metrics.registry, config.metricsPort);
       loading = load();
+      // Preferences an older build kept in Redis move once both Redis and the database answer.
+      void Promise.all([migrated, loading]).then(
+        async ([, ready]) => {
+          if (!ready || !redis) return;
+          await importRedisPreferences(redis, keys, database).catch((err: unknown) =>
+            log.warn({ err }, 'could not move preferences from Redis; the next start will'),
+          );
+        },
+        () => undefined,
+      );
       const address = http.address();
       return typeof address === 'object' && address ? address.port : port;
     },

@@ -27,6 +27,8 @@ let stop: () => Promise<void>;
 beforeAll(async () => {
   sim = await startSim();
   redis = await testPrefix();
+  // What an older build left in Redis for one user.
+  await redis.redis.set(redisKeys(redis.prefix).preferences('bridge'), JSON.stringify(legacy));
   const r = await startRelay(sim, redis.prefix);
   url = r.url;
   stop = () => r.relay.stop();
@@ -50,6 +52,7 @@ const call = async (method: string, token: string | null, body?: unknown) => {
 };
 
 const mine = { alerts: { enabled: true, sound: true }, theme: 'dark' } as const;
+const legacy = { alerts: { enabled: true, sound: false }, theme: 'light' } as const;
 
 describe('GET and PUT /api/me/preferences', () => {
   it('answers the defaults to a user who never saved, and refuses anonymous callers', async () => {
@@ -105,5 +108,11 @@ describe('GET and PUT /api/me/preferences', () => {
     expect(extra).toMatchObject({ status: 400, body: { details: ['unknown keys: username'] } });
     expect(await storedRow('fulcrum')).toBeNull();
     expect((await call('GET', token)).body).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it('moves preferences an older build kept in Redis into the database, once', async () => {
+    await expect.poll(() => storedRow('bridge'), { timeout: 10_000 }).toEqual(legacy);
+    expect(await redis.redis.exists(redisKeys(redis.prefix).preferences('bridge'))).toBe(0);
+    expect(await call('GET', await sim.token('bridge'))).toEqual({ status: 200, body: legacy });
   });
 });
