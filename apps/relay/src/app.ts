@@ -188,27 +188,10 @@ export function createRelay(config: RelayConfig) {
   });
   app.get('/readyz', (_req, res) => {
     void (async () => {
-      const redisOk = redis
-        ? await redis.ping().then(
-            () => true,
-            () => false,
-          )
-        : null;
+      const { ready, reason, redis: redisOk } = await readiness();
       const status = readModel.status.get('poll');
       const upstreamOk = status ? !status.stale : false;
       const lists = readModel.referralIndex.status();
-      // Ready means this instance can serve: its store answers and its lists are loaded. An
-      // upstream outage is not a reason to drain it (every instance would go, although the last
-      // snapshot is served): it shows in the body and in the status clients get.
-      const ready = !draining && redisOk !== false && loaded && !lists.loading;
-      // Why not, first reason first: a balancer's log then says what to fix.
-      const reason = draining
-        ? 'draining'
-        : redisOk === false
-          ? 'store unreachable'
-          : !loaded || lists.loading
-            ? 'read model loading'
-            : null;
       // Writes need the database; reads do not, so its outage shows here but does not drain.
       const databaseOk = await database.ping();
       res.status(ready ? 200 : 503).json({
@@ -306,16 +289,31 @@ export function createRelay(config: RelayConfig) {
           () => false,
         )
       : Promise.resolve(true);
+
+  /**
+   * Whether this instance can serve (its store answers and its lists are loaded), and if not the
+   * first reason why, so a balancer's log says what to fix: /readyz and the ready gauge. An
+   * upstream outage is not a reason (every instance would drain, although the last snapshot is
+   * served): it shows in /readyz's body and in the status clients get.
+   */
+  async function readiness() {
+    const redisOk = redis ? await storeAnswers() : null;
+    const reason = draining
+      ? 'draining'
+      : redisOk === false
+        ? 'store unreachable'
+        : !loaded || readModel.referralIndex.status().loading
+          ? 'read model loading'
+          : null;
+    return { ready: reason === null, reason, redis: redisOk };
+  }
   metrics.pollHealthFrom({
     lastSuccessAt: () => pollClock.lastSuccessAt(),
     // No status yet is no good poll yet.
     stale: () => readModel.liveStatus().every((s) => s.stale),
   });
   // The test of /readyz, read at each scrape.
-  metrics.readyWith(
-    async () =>
-      !draining && loaded && !readModel.referralIndex.status().loading && (await storeAnswers()),
-  );
+  metrics.readyWith(async () => (await readiness()).ready);
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
 
   /**
