@@ -175,7 +175,7 @@ export function createRelay(config: RelayConfig) {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.use(observeRequests((a) => metrics.answered(a)));
   app.use(
     helmet({

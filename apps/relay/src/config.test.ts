@@ -36,6 +36,16 @@ describe('relay configuration', () => {
       );
   });
 
+  it('trusts the forwarded address of loopback proxies, or of the ranges and addresses given', () => {
+    expect(parseConfig({}).trustProxy).toBe('loopback');
+    expect(parseConfig({ TRUST_PROXY: 'uniquelocal' }).trustProxy).toBe('uniquelocal');
+    expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::/8' }).trustProxy).toBe(
+      'loopback,10.0.0.0/8,fd00::/8',
+    );
+    for (const bad of ['true', 'everyone', '10.0.0.0/8; rm'])
+      expect(() => parseConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must list/);
+  });
+
   it('serves metrics on port 9464 and on the public port only with a token of 16+ characters', () => {
     const c = parseConfig({});
     expect(c.metricsPort).toBe(9464);

@@ -48,6 +48,11 @@ export interface RelayConfig {
   readonly logLevel: string;
   /** How long a SIGTERM'd relay stays up answering 503 at /readyz before it closes its sockets. */
   readonly shutdownGraceMs: number;
+  /**
+   * Which proxies' X-Forwarded-For the relay believes for a client's address (express's 'trust
+   * proxy'): loopback by default; the balancer's network behind one (uniquelocal in compose).
+   */
+  readonly trustProxy: string;
 }
 
 /** The store of the relay: Redis at a URL (a cluster), or memory (one instance). */
@@ -167,9 +172,30 @@ export function parseConfig(env: Env): RelayConfig {
     webDist: text('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
     logLevel,
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 5000, 0, 600_000),
+    trustProxy: trustProxyOf(text('TRUST_PROXY', 'loopback'), problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: named ranges, addresses or CIDR blocks, separated by commas. */
+function trustProxyOf(raw: string, problems: string[]): string {
+  const parts = raw.split(',').map((p) => p.trim());
+  const ok = parts.every(
+    (p) =>
+      PROXY_NAMES.includes(p) ||
+      /^[\d.]+(\/\d{1,2})?$/.test(p) ||
+      /^[\da-f:]+(\/\d{1,3})?$/i.test(p),
+  );
+  if (!ok) {
+    problems.push(
+      `TRUST_PROXY must list ${PROXY_NAMES.join(', ')}, addresses or CIDR blocks (got '${raw}')`,
+    );
+    return 'loopback';
+  }
+  return parts.join(',');
 }
 
 /** The log level to start with, before the whole configuration is validated. */
