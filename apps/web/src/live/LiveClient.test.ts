@@ -116,6 +116,29 @@ describe('LiveClient', () => {
     expect(client.seq(feed)).toBe(40);
   });
 
+  it('passes each change of a paged topic on and keeps none of it', () => {
+    const { socket, client } = setup();
+    socket.connect(true);
+    const seen: number[] = [];
+    client.watch(feed, (e) => {
+      if (e.type === 'changes') seen.push(e.upserts.length);
+    });
+    socket.answer('subscribe', snapshotOf(feed, 2, [], false));
+    for (let seq = 3; seq < 53; seq += 1) {
+      socket.push('changes', {
+        topic: feed,
+        prevSeq: seq - 1,
+        seq,
+        upserts: [flag(seq)],
+        removed: [],
+      });
+    }
+    expect(seen).toHaveLength(50);
+    // A long session on a feed holds its page, not every referral that ever changed.
+    expect(client.items(feed)).toEqual([]);
+    expect(client.seq(feed)).toBe(52);
+  });
+
   it('resyncs every topic after a recovered reconnect and subscribes again after a fresh one', () => {
     const { socket, client } = setup();
     socket.connect(true);

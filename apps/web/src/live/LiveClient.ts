@@ -38,6 +38,12 @@ interface Entry {
   seq: number | null;
   items: Map<string, AnyItem>;
   list: readonly AnyItem[];
+  /**
+   * Whether the topic comes whole (its items are kept here) or paged through REST (a feed, the
+   * audit log: each change is passed on and nothing is kept, so a long session holds no more than
+   * its page).
+   */
+  complete: boolean;
   resyncing: boolean;
   buffer: ChangesMessage[];
   readonly listeners: Set<(e: AnyEvent) => void>;
@@ -75,6 +81,7 @@ export class LiveClient {
         seq: null,
         items: new Map(),
         list: EMPTY,
+        complete: true,
         resyncing: false,
         buffer: [],
         listeners: new Set(),
@@ -151,6 +158,7 @@ export class LiveClient {
     entry.seq = s.seq;
     const items: readonly AnyItem[] = s.items;
     entry.items = new Map(items.map((i) => [itemId(entry.topic.kind, i as never), i]));
+    entry.complete = s.complete;
     entry.list = s.complete ? [...entry.items.values()] : EMPTY;
     this.notify(entry, { type: 'snapshot', seq: s.seq, items: entry.list });
     this.drain(entry);
@@ -159,7 +167,7 @@ export class LiveClient {
   private apply(entry: Entry, c: ChangesMessage): void {
     entry.seq = c.seq;
     const upserts: readonly AnyItem[] = c.upserts;
-    if (upserts.length > 0 || c.removed.length > 0) {
+    if (entry.complete && (upserts.length > 0 || c.removed.length > 0)) {
       for (const i of upserts) entry.items.set(itemId(entry.topic.kind, i as never), i);
       for (const id of c.removed) entry.items.delete(id);
       entry.list = [...entry.items.values()];
