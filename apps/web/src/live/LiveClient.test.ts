@@ -129,7 +129,7 @@ describe('LiveClient', () => {
         topic: feed,
         prevSeq: seq - 1,
         seq,
-        upserts: [flag(seq)],
+        upserts: [flag(seq)] as never[],
         removed: [],
       });
     }
