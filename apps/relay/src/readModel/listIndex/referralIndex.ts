@@ -355,6 +355,13 @@ export class ReferralIndex {
           if (v.scope.dateField === 'lastModDate') v.tree?.setCell(e, cellByModified(e));
       }
     }
+    // The clock went back (a host's clock stepped): referrals that had aged out of the dashboards'
+    // window may be inside it again. Rare, so the set is rebuilt from every entry.
+    if (nowMs < this.clock) {
+      for (const e of this.entries.values()) {
+        if (e.until > nowMs && e.until <= this.clock) this.recentUntil.insert(e, 0);
+      }
+    }
     // Dashboards look back a fixed time: what aged past it goes.
     for (;;) {
       const [oldest] = this.recentUntil.page(ONE_CELL, 0, 1);
