@@ -55,6 +55,14 @@ describe('Redis stopped and restarted empty during traffic', () => {
     await away.follow(FEED);
     const awaySeq = away.seqOf(FEED) ?? 0;
     away.close();
+    // What a user saved lives in PostgreSQL, not in the Redis about to restart empty.
+    const saved = { alerts: { enabled: true, sound: true }, theme: 'dark' };
+    const prefs = (init?: RequestInit) =>
+      fetch(`${url}/api/me/preferences`, {
+        ...init,
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      });
+    expect((await prefs({ method: 'PUT', body: JSON.stringify(saved) })).status).toBe(200);
 
     await server.kill();
     const downAt = Date.now();
@@ -116,6 +124,17 @@ describe('Redis stopped and restarted empty during traffic', () => {
     expect(answer).toMatchObject({ ok: true, kind: 'snapshot' });
     expect(answer.snapshot?.seq).toBe(r.readModel.referrals.seq);
     away.close();
+
+    // Nothing a user saved was lost.
+    expect(await (await prefs()).json()).toEqual(saved);
+    // Streams whose source did not change are committed again to the emptied store.
+    await waitFor('small streams back in the store', async () => {
+      const [flags, marketplaces] = await Promise.all([
+        r.store.snapshot('featureFlags'),
+        r.store.snapshot('marketplaces'),
+      ]);
+      return flags.records.size > 0 && marketplaces.records.size > 0;
+    });
 
     // The poller runs again on its own: a referral created now arrives too.
     const later = (await sim.control('POST', '/__sim/referrals', {})) as Opportunity;
