@@ -100,7 +100,10 @@ describe('relay against the stand-in upstream and Redis', () => {
     await Promise.all(many.map((s) => subscribe(s, { kind: 'publicFeed', state: null })));
     const withMany = await referralPolls();
     expect(withOne).toBeGreaterThanOrEqual(5);
-    expect(Math.abs(withMany - withOne)).toBeLessThanOrEqual(2);
+    // Sockets never cause polls (500 subscribes would add hundreds), and polling goes on while
+    // they connect; a busy shared machine may delay a cycle or two, so not an exact count.
+    expect(withMany).toBeLessThanOrEqual(withOne + 2);
+    expect(withMany).toBeGreaterThanOrEqual(Math.floor(withOne / 2));
     for (const s of many) s.disconnect();
   });
 
