@@ -91,7 +91,7 @@ describe('poller', () => {
     // The poller's store, whose server the test replaces with an empty one.
     const store = new Proxy(current, {
       get: (_t, key) => {
-        const v = current[key as keyof typeof current];
+        const v: unknown = Reflect.get(current, key);
         return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(current) : v;
       },
     });
