@@ -7,7 +7,8 @@ import type {
 } from '@referrals/shared';
 import type { Selectable } from 'kysely';
 import { logger } from '../log.js';
-import { DatabaseUnavailableError, reach, type RelayDatabase } from './database.js';
+import { reach, type RelayDatabase } from './database.js';
+import { pageOf } from './paging.js';
 import type { AuditLogTable } from './schema.js';
 
 const log = logger('audit');
@@ -71,12 +72,9 @@ export const referralTarget = (referralId: number | string) => `referral ${refer
 
 export function databaseAuditLog(database: RelayDatabase): AuditLog {
   const { db } = database;
-  const ready = () => {
-    if (!database.isReady()) throw new DatabaseUnavailableError('not migrated yet');
-  };
   return {
     async begin(start) {
-      ready();
+      database.assertReady();
       const row = await reach(() =>
         db
           .insertInto('audit_log')
@@ -115,7 +113,7 @@ export function databaseAuditLog(database: RelayDatabase): AuditLog {
       return done;
     },
     async claimedAt(referralId) {
-      ready();
+      database.assertReady();
       const row = await reach(() =>
         db
           .selectFrom('audit_log')
@@ -130,32 +128,25 @@ export function databaseAuditLog(database: RelayDatabase): AuditLog {
       return row ? new Date(row.at) : null;
     },
     async list(q) {
-      ready();
+      database.assertReady();
       let base = db.selectFrom('audit_log');
       if (q.user !== null) base = base.where('actor', '=', q.user);
       if (q.action !== null) base = base.where('action', '=', q.action);
       if (q.from !== null) base = base.where('at', '>=', new Date(q.from));
       if (q.to !== null) base = base.where('at', '<', new Date(q.to));
-      const [count, rows] = await reach(() =>
-        Promise.all([
-          base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      return pageOf(
+        q,
+        () => base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        (limit, offset) =>
           base
             .selectAll()
             .orderBy('at', 'desc')
             .orderBy('id', 'desc')
-            .limit(q.size)
-            .offset((q.page - 1) * q.size)
+            .limit(limit)
+            .offset(offset)
             .execute(),
-        ]),
+        entryOf,
       );
-      const totalElements = Number(count.n);
-      return {
-        page: q.page,
-        size: q.size,
-        totalElements,
-        totalPages: Math.ceil(totalElements / q.size),
-        content: rows.map(entryOf),
-      };
     },
   };
 }

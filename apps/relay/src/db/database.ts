@@ -59,6 +59,8 @@ export interface RelayDatabase {
   start(): Promise<void>;
   /** True once migrated; until then every use answers DatabaseUnavailableError. */
   isReady(): boolean;
+  /** Throws DatabaseUnavailableError (a 503) until migrated. */
+  assertReady(): void;
   /** Whether the database answers now. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -111,6 +113,9 @@ export function openDatabase(target: DatabaseTarget): RelayDatabase {
     kind: target.kind,
     db,
     isReady: () => ready,
+    assertReady() {
+      if (!ready) throw new DatabaseUnavailableError('not migrated yet');
+    },
     ping: () => (ready ? ping() : Promise.resolve(false)),
     async start() {
       for (let attempt = 0; !closed; attempt += 1) {

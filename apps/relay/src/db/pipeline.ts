@@ -6,7 +6,7 @@ import {
   type ProgressStatus,
 } from '@referrals/shared';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { DatabaseUnavailableError, reach, type RelayDatabase } from './database.js';
+import { reach, type RelayDatabase } from './database.js';
 import type { Database } from './schema.js';
 
 /** A save that named a version other than the stored one: nothing was written. */
@@ -91,16 +91,13 @@ async function read(db: Db, referrals: readonly { id: number; agency: string }[]
 
 export function databasePipeline(database: RelayDatabase): PipelineStore {
   const { db } = database;
-  const ready = () => {
-    if (!database.isReady()) throw new DatabaseUnavailableError('not migrated yet');
-  };
   return {
     async get(referrals) {
-      ready();
+      database.assertReady();
       return reach(() => read(db, referrals));
     },
     async save(referral, update, by) {
-      ready();
+      database.assertReady();
       const outcome = await reach(() =>
         db
           .transaction()
@@ -149,7 +146,7 @@ export function databasePipeline(database: RelayDatabase): PipelineStore {
       return outcome.saved;
     },
     async idsWithStatus(agency, statuses) {
-      ready();
+      database.assertReady();
       if (statuses.length === 0) return new Set();
       let q = db
         .selectFrom('pipeline')
@@ -160,7 +157,7 @@ export function databasePipeline(database: RelayDatabase): PipelineStore {
       return new Set(rows.map((r) => Number(r.referral_id)));
     },
     async idsDueBy(agency, day) {
-      ready();
+      database.assertReady();
       let q = db.selectFrom('pipeline').select('referral_id').where('follow_up_on', '<=', day);
       if (agency !== null) q = q.where('agency', '=', agency);
       const rows = await reach(() => q.execute());

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { preferencesOrDefault, type UserPreferences } from '@referrals/shared';
 import { logger } from '../log.js';
 import type { RedisKeys } from '../keys.js';
-import { DatabaseUnavailableError, reach, type RelayDatabase } from './database.js';
+import { reach, type RelayDatabase } from './database.js';
 
 const log = logger('db');
 
@@ -15,12 +15,9 @@ export interface PreferencesStore {
 
 export function databasePreferences(database: RelayDatabase): PreferencesStore {
   const { db } = database;
-  const ready = () => {
-    if (!database.isReady()) throw new DatabaseUnavailableError('not migrated yet');
-  };
   return {
     async get(username) {
-      ready();
+      database.assertReady();
       const row = await reach(() =>
         db
           .selectFrom('preferences')
@@ -32,7 +29,7 @@ export function databasePreferences(database: RelayDatabase): PreferencesStore {
       return preferencesOrDefault(row?.prefs ?? null);
     },
     async put(username, prefs) {
-      ready();
+      database.assertReady();
       const json = JSON.stringify(prefs);
       await reach(() =>
         db

@@ -1,6 +1,7 @@
 import type { ReturnReason, ReturnRequest, ReturnState } from '@referrals/shared';
 import { sql, type Selectable } from 'kysely';
-import { DatabaseUnavailableError, reach, type RelayDatabase } from './database.js';
+import { reach, type RelayDatabase } from './database.js';
+import { pageOf, type DbPage } from './paging.js';
 import type { ReturnTable } from './schema.js';
 
 /** Why a return could not be recorded or decided: nothing was written. */
@@ -15,13 +16,7 @@ export class ReturnConflictError extends Error {
 }
 
 /** A page of returns, newest first (1-based pages). */
-export interface ReturnsPage {
-  readonly page: number;
-  readonly size: number;
-  readonly totalElements: number;
-  readonly totalPages: number;
-  readonly content: readonly ReturnRequest[];
-}
+export type ReturnsPage = DbPage<ReturnRequest>;
 
 /** Returns of bought referrals: the relay owns this workflow (the upstream has no return API). */
 export interface ReturnStore {
@@ -66,12 +61,9 @@ function returnOf(row: Selectable<ReturnTable>): ReturnRequest {
 
 export function databaseReturns(database: RelayDatabase): ReturnStore {
   const { db } = database;
-  const ready = () => {
-    if (!database.isReady()) throw new DatabaseUnavailableError('not migrated yet');
-  };
   return {
     async request(r) {
-      ready();
+      database.assertReady();
       const row = await reach(() =>
         db
           .insertInto('referral_return')
@@ -94,7 +86,7 @@ export function databaseReturns(database: RelayDatabase): ReturnStore {
       throw new ReturnConflictError('A return was already requested for this referral.', current);
     },
     async decide(id, d) {
-      ready();
+      database.assertReady();
       const row = await reach(() =>
         db
           .updateTable('referral_return')
@@ -123,7 +115,7 @@ export function databaseReturns(database: RelayDatabase): ReturnStore {
       throw new ReturnConflictError('This return was already decided.', returnOf(current));
     },
     async ofReferrals(ids) {
-      ready();
+      database.assertReady();
       if (ids.length === 0) return new Map();
       const rows = await reach(() =>
         db
@@ -135,30 +127,23 @@ export function databaseReturns(database: RelayDatabase): ReturnStore {
       return new Map(rows.map((row) => [Number(row.referral_id), returnOf(row)]));
     },
     async list(q) {
-      ready();
+      database.assertReady();
       let base = db.selectFrom('referral_return');
       if (q.agency !== null) base = base.where('agency', '=', q.agency);
       if (q.state !== null) base = base.where('state', '=', q.state);
-      const [count, rows] = await reach(() =>
-        Promise.all([
-          base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      return pageOf(
+        q,
+        () => base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        (limit, offset) =>
           base
             .selectAll()
             .orderBy('requested_at', 'desc')
             .orderBy('id', 'desc')
-            .limit(q.size)
-            .offset((q.page - 1) * q.size)
+            .limit(limit)
+            .offset(offset)
             .execute(),
-        ]),
+        returnOf,
       );
-      const totalElements = Number(count.n);
-      return {
-        page: q.page,
-        size: q.size,
-        totalElements,
-        totalPages: Math.ceil(totalElements / q.size),
-        content: rows.map(returnOf),
-      };
     },
   };
 }
