@@ -1,7 +1,8 @@
 import type { Access } from '@referrals/shared';
+import { useFollowUpAlerts } from './useFollowUpAlerts';
 import { useReferralAlerts } from './useReferralAlerts';
 
-/** Runs the signed-in agent's new-referral alerts; renders nothing. */
+/** Runs the signed-in agent's new-referral and follow-up due alerts; renders nothing. */
 export const ReferralAlerts = ({
   access,
   username,
@@ -10,5 +11,6 @@ export const ReferralAlerts = ({
   readonly username: string;
 }) => {
   useReferralAlerts(access, username);
+  useFollowUpAlerts(access, username);
   return null;
 };

@@ -3,7 +3,8 @@ import { deriveAccess, Role, type ListReferral } from '@referrals/shared';
 import { FakeSocket } from '../live/fakeSocket.testkit';
 import { LiveClient } from '../live/LiveClient';
 import { ALERT_SLACK_MS, alertsWanted, alertText, isAgent, pickNewReferrals } from './alertRules';
-import { electLeader, type LockManagerLike } from './leader';
+import { electLeader } from './leader';
+import { fakeLocks } from './locks.testkit';
 import { ALERT_TOPIC, watchNewReferrals, type AlertedStore } from './watchNewReferrals';
 
 const START = Date.parse('2026-05-01T12:00:00.000Z');
@@ -185,36 +186,6 @@ describe('watching the appetite topic', () => {
     expect(notify).toHaveBeenCalledTimes(2);
   });
 });
-
-/** The Web Locks API as one browser profile has it: one holder per name, the rest queue. */
-const fakeLocks = (): LockManagerLike => {
-  const queues = new Map<string, (() => void)[]>();
-  return {
-    request(name, options, callback) {
-      return new Promise((resolve, reject) => {
-        const run = () => {
-          void callback().then((v) => {
-            resolve(v);
-            const q = queues.get(name) ?? [];
-            q.shift();
-            q[0]?.();
-          });
-        };
-        const q = queues.get(name) ?? [];
-        queues.set(name, q);
-        q.push(run);
-        options.signal?.addEventListener('abort', () => {
-          const i = q.indexOf(run);
-          if (i > 0) {
-            q.splice(i, 1);
-            reject(new DOMException('aborted', 'AbortError'));
-          }
-        });
-        if (q.length === 1) run();
-      });
-    },
-  };
-};
 
 describe('one tab leads', () => {
   it('runs the alerts in one tab only, and hands over when it closes', async () => {

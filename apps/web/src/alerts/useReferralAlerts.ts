@@ -1,15 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { PAGING, ROUTES, type Access, type ListReferral } from '@referrals/shared';
-import { useServices } from '../app/services';
-import { usePreferences } from '../preferences/usePreferences';
-import { OPEN_REFERRAL_PARAM } from '../referrals/openReferralParam';
-import { alertsWanted } from './alertRules';
+import { useEffect } from 'react';
+import { PAGING, type Access, type ListReferral } from '@referrals/shared';
 import { electLeader } from './leader';
-import { notificationPermission } from './permission';
 import { playTone } from './tone';
 import type { FetchedPage } from '../live/useReferralPage';
 import { listRequestParams, type ListState } from '../referrals/listState';
+import { useAlertDeps } from './useAlertDeps';
 import { localAlertedStore, showNotification, watchNewReferrals } from './watchNewReferrals';
 
 /** The first page of the user's appetite list in every state, newest first. */
@@ -28,12 +23,7 @@ const NEWEST: ListState = {
  * (the leader) watches and notifies; the others wait to take over if it closes.
  */
 export const useReferralAlerts = (access: Access, username: string): void => {
-  const { live, api } = useServices();
-  const { preferences } = usePreferences();
-  const navigate = useNavigate();
-  const sound = useRef(preferences.alerts.sound);
-  sound.current = preferences.alerts.sound;
-  const wanted = alertsWanted(access, preferences) && notificationPermission() === 'granted';
+  const { live, api, wanted, open, sound } = useAlertDeps(access);
 
   useEffect(() => {
     if (!wanted) return;
@@ -41,8 +31,8 @@ export const useReferralAlerts = (access: Access, username: string): void => {
       watchNewReferrals({
         live,
         notify: showNotification,
-        open: (id) => void navigate(`/${ROUTES.allReferrals}?${OPEN_REFERRAL_PARAM}=${id}`),
-        sound: () => sound.current,
+        open,
+        sound,
         playTone,
         now: Date.now,
         newest: () =>
@@ -52,5 +42,5 @@ export const useReferralAlerts = (access: Access, username: string): void => {
         alerted: localAlertedStore(username),
       }),
     );
-  }, [wanted, live, api, navigate, username]);
+  }, [wanted, live, api, open, sound, username]);
 };

@@ -1,6 +1,7 @@
 import type { ListReferral, Topic } from '@referrals/shared';
 import type { LiveClient } from '../live/LiveClient';
 import { alertText, pickNewReferrals, type AlertText } from './alertRules';
+import { localList } from './localList';
 
 /** The user's appetite in every state: the relay picks the marketplace from the token. */
 export const ALERT_TOPIC = { kind: 'inAppetite', state: null } as const satisfies Topic;
@@ -73,26 +74,8 @@ export const watchNewReferrals = (deps: AlertDeps): (() => void) => {
 };
 
 /** The alerted ids of one user in localStorage (absent or unreadable: none). */
-export const localAlertedStore = (username: string): AlertedStore => {
-  const key = `rc.referral-alerts.${username}.alerted`;
-  return {
-    load: () => {
-      try {
-        const ids: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-        return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
-      } catch {
-        return [];
-      }
-    },
-    save: (ids) => {
-      try {
-        localStorage.setItem(key, JSON.stringify(ids));
-      } catch {
-        // Storage full or blocked: each tab still remembers its own.
-      }
-    },
-  };
-};
+export const localAlertedStore = (username: string): AlertedStore =>
+  localList(`rc.referral-alerts.${username}.alerted`, (id): id is number => Number.isInteger(id));
 
 /**
  * A system notification (the Notification API), focusing this tab and running `onClick` when
