@@ -2,29 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { Role } from '@referrals/shared';
 import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
-import type { GridRow } from '../referrals/gridColumns';
 import { DEFAULT_VIEWPORT_WIDTH, setViewportWidth } from '../testing/viewport.testkit';
 import { AcquiredPage } from './AcquiredPage';
+import { bought } from './acquired.testkit';
 
 type Params = Record<string, unknown>;
-
-const bought = (id: number, o: Partial<GridRow> = {}): GridRow => ({
-  opportunityId: id,
-  opportunityType: 'CIR',
-  marketplaceStatus: 'Claimed',
-  addDate: new Date(Date.now() - 3 * 86_400_000).toISOString(),
-  lastModDate: new Date().toISOString(),
-  firstName: 'Ann',
-  lastName: `Lee${id}`,
-  phone: '5125550100',
-  email: `ann${id}@example.com`,
-  city: 'Austin',
-  state: 'TX',
-  category: 'COMMERCIAL',
-  businessLines: ['CGLY'],
-  soldPrice: 40,
-  ...o,
-});
 
 const setup = () => {
   const api = fakeApi({
@@ -63,6 +45,8 @@ describe('Acquired Referrals', () => {
       'State',
       'Category',
       'Line of Business',
+      'Progress',
+      'Follow-up',
     ]);
     expect(requests()[0]).toMatchObject({
       dateFilter: '48hours',

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import {
   ACQUIRED_DATE_FIELD,
@@ -23,6 +24,19 @@ import { useListPage } from '../referrals/useListPage';
 import { tokenColour } from '../theme/theme';
 import { useCompactLayout } from '../shell/useCompactLayout';
 import { useShowTalkNow } from '../live/useFeatureFlag';
+import { localDay } from '../pipeline/pipelineView';
+import { usePipelines } from '../pipeline/usePipelines';
+import { ExportButton } from './ExportButton';
+import { ProgressFilterBar } from './ProgressFilterBar';
+import {
+  exportParams,
+  filtering,
+  PROGRESS_COLUMNS,
+  progressFiltersOf,
+  progressParams,
+  withProgressFilters,
+  type ProgressFilters,
+} from './progressFilters';
 
 const ACQUIRED_TOPIC = { kind: 'acquired' } as const;
 
@@ -43,6 +57,16 @@ export const AcquiredPage = () => {
   });
   const update = (change: Partial<ListState>) => setState((s) => ({ ...s, page: 0, ...change }));
   const [selected, setSelected] = useState<GridRow | null>(null);
+  // The progress filters live in the address, like the state filter of the other lists.
+  const [search, setSearch] = useSearchParams();
+  const filters = progressFiltersOf(search);
+  const setFilters = (f: ProgressFilters) => {
+    setSearch((p) => withProgressFilters(p, f), { replace: true });
+    setState((s) => ({ ...s, page: 0 }));
+  };
+  const today = localDay();
+  const [pageIds, setPageIds] = useState('');
+  const pipelines = usePipelines(pageIds === '' ? [] : pageIds.split(',').map(Number));
   const page = useListPage<Opportunity>({
     path: '/api/acquired',
     state,
@@ -50,7 +74,12 @@ export const AcquiredPage = () => {
     topic: ACQUIRED_TOPIC,
     // The date filter reads the acquisition (lastModDate), as the relay's list does.
     dateField: ACQUIRED_DATE_FIELD,
+    extraParams: progressParams(filters, today),
+    // Under a progress filter a colleague's change may move a row out: the page is read again.
+    refetchKey: filtering(filters) ? `progress:${pipelines.changes}` : undefined,
   });
+  const rowIds = page.rows.map((r) => r.opportunityId).join(',');
+  useEffect(() => setPageIds(rowIds), [rowIds]);
   const showTalkNow = useShowTalkNow();
   const context: CellContext = useMemo(
     () => ({
@@ -59,8 +88,13 @@ export const AcquiredPage = () => {
       showPrices: true,
       showTalkNow,
       mobile,
+      pipelines: pipelines.byId,
     }),
-    [access, showTalkNow, mobile],
+    [access, showTalkNow, mobile, pipelines.byId],
+  );
+  const columns = useMemo(
+    () => [...acquiredColumns(access.isAdmin), ...PROGRESS_COLUMNS],
+    [access.isAdmin],
   );
   return (
     <Box>
@@ -78,6 +112,12 @@ export const AcquiredPage = () => {
         }}
         onChange={update}
       />
+      <ProgressFilterBar filters={filters} onChange={setFilters}>
+        <ExportButton
+          params={exportParams(state, filters, today)}
+          filename={`${access.isAdmin ? 'claim-it-transactions' : 'acquired-referrals'}-${today}.csv`}
+        />
+      </ProgressFilterBar>
       {page.error && (
         <Typography role="alert" sx={{ color: (t) => tokenColour(t, 'red'), my: 1 }}>
           {page.error}
@@ -86,7 +126,7 @@ export const AcquiredPage = () => {
       <ReferralGrid
         label={heading}
         rows={page.rows}
-        columns={acquiredColumns(access.isAdmin)}
+        columns={columns}
         context={context}
         loading={page.loading}
         sort={state.sort}

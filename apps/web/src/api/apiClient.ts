@@ -13,6 +13,8 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown): Promise<T>;
   /** An image answer as a data: URL (the relay's CSP allows data: images, not blob:). */
   getImage(path: string): Promise<string>;
+  /** A file answer (a CSV export) as a Blob, for a download a plain link could not authorise. */
+  getBlob(path: string, params?: QueryParams): Promise<Blob>;
 }
 
 /** Builds '/api/x?a=1' from a path and parameters, leaving out empty values. */
@@ -68,5 +70,6 @@ export const createApiClient = (token: TokenSource, fetchFn: typeof fetch = fetc
     put: async <T>(path: string, body?: unknown) =>
       (await (await send('PUT', path, body ?? {})).json()) as T,
     getImage: async (path) => toDataUrl(await (await send('GET', path)).blob()),
+    getBlob: async (path, params) => (await send('GET', withQuery(path, params))).blob(),
   };
 };

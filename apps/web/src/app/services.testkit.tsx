@@ -40,6 +40,9 @@ export const fakeApi = (answers: Record<string, unknown> = {}) => ({
   post: vi.fn(() => Promise.resolve({})),
   put: vi.fn(() => Promise.resolve({})),
   getImage: vi.fn(() => Promise.reject(new Error('no image'))),
+  getBlob: vi.fn((_path: string, _params?: Record<string, unknown>) =>
+    Promise.resolve(new Blob(['id\n'], { type: 'text/csv' })),
+  ),
 });
 
 /** Renders a screen with fake services at a URL, inside the toast host. */

@@ -17,6 +17,7 @@ import {
 } from '@referrals/shared';
 import { useSession } from '../app/useSession';
 import { useFeatureFlag } from '../live/useFeatureFlag';
+import { PipelineSection } from '../pipeline/PipelineSection';
 import type { GridRow } from '../referrals/gridColumns';
 import { ActionArea } from './ActionArea';
 import { StreetView } from './StreetView';
@@ -109,6 +110,8 @@ export const DetailsPanel = ({
           </Box>
           <Divider sx={{ mb: 1.5 }} />
           {fullContact && <Contact o={o} />}
+          {/* Contact means bought by the agency (or an admin looks): the pipeline may exist. */}
+          {fullContact && <PipelineSection key={o.opportunityId} referral={o} />}
           {streetView && o.showVisualLocation && o.searchId && (
             <Box sx={{ mb: 1.5 }}>
               <StreetView searchId={o.searchId} />

@@ -25,6 +25,8 @@ import {
   type Opportunity,
 } from '@referrals/shared';
 import type { ReferralRow } from '../live/useReferralPage';
+import type { PipelineView } from '../pipeline/pipelineView';
+import { ProgressCell } from '../pipeline/ProgressCell';
 import { ActionCell } from './cells/ActionCell';
 import { Badge } from './cells/Badge';
 import { StatusIcon } from './cells/StatusIcon';
@@ -54,6 +56,8 @@ export interface CellContext {
   readonly onOpen?: (row: GridRow) => void;
   /** Opens the status modal of a row (status buttons); the panel when absent. */
   readonly onStatus?: (row: GridRow) => void;
+  /** The progress of bought referrals by id (the acquired list's Progress and Follow-up). */
+  readonly pipelines?: ReadonlyMap<number, PipelineView>;
 }
 
 const full = (r: GridRow): Opportunity => ({ ...EMPTY, ...r }) as Opportunity;
@@ -147,6 +151,8 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
   },
   delivered: (r) => <DayStampCell date={r.addDate} />,
   age: (r) => <AgeCell addDate={r.addDate} />,
+  progress: (r, ctx) => <ProgressCell view={ctx.pipelines?.get(r.opportunityId)} />,
+  followUp: (r, ctx) => ctx.pipelines?.get(r.opportunityId)?.followUpOn ?? '',
 };
 
 /** The cell of one shared column for a row (also used by the grid-free public feed table). */
@@ -162,6 +168,7 @@ const WIDTHS: Readonly<Record<string, number>> = {
   notes: 150,
   acquired: 110,
   age: 110,
+  progress: 170,
 };
 
 /** The grid columns of shared column definitions; sortable when the definition has a sort key. */

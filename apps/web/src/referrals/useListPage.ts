@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { DateField } from '@referrals/shared';
+import type { QueryParams } from '../api/apiClient';
 import { useServices } from '../app/services';
 import {
   useReferralPage,
@@ -25,6 +26,8 @@ export interface ListPageOptions {
   readonly dateField?: DateField;
   /** Changes when something the relay decides by (a feature flag) changed: the page is fetched again. */
   readonly refetchKey?: string;
+  /** Filters the list's own state does not hold (the acquired list's progress filters). */
+  readonly extraParams?: QueryParams;
 }
 
 const NEVER = () => new Promise<never>(() => undefined);
@@ -38,7 +41,7 @@ export const useListPage = <R extends ReferralRow>(o: ListPageOptions): Referral
   const { api } = useServices();
   const ready = o.ready ?? true;
   const empty = cannotMatch(o.state);
-  const params = listRequestParams(o.state, o.withView);
+  const params = { ...listRequestParams(o.state, o.withView), ...o.extraParams };
   const requestKey = `${JSON.stringify(params)}${o.refetchKey ?? ''}`;
   const fetchPage = useCallback(
     (): Promise<FetchedPage<R>> =>

@@ -1,0 +1,180 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Role } from '@referrals/shared';
+import { ApiError } from '../api/ApiError';
+import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
+import { DetailsPanel } from '../details/DetailsPanel';
+import type { GridRow } from '../referrals/gridColumns';
+import { goLive, pipelineOf, pipelineOnly, pushChange, returnOf } from './pipeline.testkit';
+
+const bought: GridRow = {
+  opportunityId: 7,
+  opportunityType: 'CIR',
+  marketplaceStatus: 'Claimed',
+  addDate: new Date(Date.now() - 86_400_000).toISOString(),
+  lastModDate: new Date().toISOString(),
+  state: 'TX',
+  city: 'Austin',
+  category: 'COMMERCIAL',
+  businessLines: [],
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: '5125550100',
+  email: 'ann@example.com',
+  soldPrice: 40,
+};
+const PATH = '/api/acquired/7/pipeline';
+
+const open = (answers: Record<string, unknown>, role: Role = Role.CONSOLE_PRODUCER) => {
+  const api = fakeApi({ '/api/referrals/7': bought, ...answers });
+  const r = renderWith(<DetailsPanel referral={bought} onClose={() => undefined} />, {
+    api,
+    auth: fakeAuth(sessionOf(role)),
+  });
+  return { api, ...r };
+};
+const progress = () => screen.findByRole('combobox', { name: 'Progress' });
+const choose = async (label: string) => {
+  fireEvent.mouseDown(await progress());
+  fireEvent.click(await screen.findByRole('option', { name: label }));
+};
+
+describe('the pipeline in the details panel', () => {
+  it('saves the status, follow-up and note with the version it read', async () => {
+    const { api } = open({ [PATH]: pipelineOf(7, { version: 3, status: 'In Progress' }) });
+    expect((await progress()).textContent).toBe('In Progress');
+    api.put.mockResolvedValue(
+      pipelineOf(7, {
+        version: 4,
+        status: 'Quote Sent',
+        followUpOn: '2026-12-01',
+        notes: [{ id: 1, author: 'producer', at: new Date().toISOString(), text: 'Called' }],
+      }),
+    );
+    await choose('Quote Sent');
+    fireEvent.change(screen.getByLabelText('Follow-up'), { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByLabelText('Add note'), { target: { value: ' Called ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.put).toHaveBeenCalledWith(PATH, {
+        version: 3,
+        status: 'Quote Sent',
+        followUpOn: '2026-12-01',
+        note: 'Called',
+      }),
+    );
+    const notes = await screen.findByRole('list', { name: 'Notes' });
+    expect(within(notes).getByText('Called')).toBeTruthy();
+    expect(within(notes).getByText(/^producer · /)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Add note').value).toBe('');
+  });
+
+  it("on a stale version (409) shows the relay's message and the colleague's state", async () => {
+    const { api } = open({ [PATH]: pipelineOf(7, { version: 3 }) });
+    await progress();
+    const message =
+      'Someone in your agency changed this referral first. Their changes are shown; make yours again.';
+    api.put.mockImplementation(() => {
+      api.get.mockImplementation((path: string) =>
+        Promise.resolve(
+          path === PATH ? pipelineOf(7, { version: 4, status: 'Bound Prospect' }) : bought,
+        ),
+      );
+      return Promise.reject(new ApiError(409, message));
+    });
+    await choose('Quote Sent');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    await waitFor(async () => expect((await progress()).textContent).toBe('Bound'));
+    // The next save names the version just read.
+    api.put.mockResolvedValue(pipelineOf(7, { version: 5, status: 'Open' }));
+    await choose('Open');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.put).toHaveBeenLastCalledWith(PATH, expect.objectContaining({ version: 4 })),
+    );
+  });
+
+  it("shows a colleague's change live in the open panel", async () => {
+    const { socket } = open({ [PATH]: pipelineOf(7, { version: 1 }) });
+    expect((await progress()).textContent).toBe('Open');
+    goLive(socket);
+    const p = pipelineOnly(pipelineOf(7, { version: 2, status: 'Quote Sent' }));
+    pushChange(socket, 2, { pipeline: p });
+    await waitFor(async () => expect((await progress()).textContent).toBe('Quote Sent'));
+    pushChange(socket, 2, {
+      returns: returnOf(7, { state: 'approved', credit: 40, comment: 'Wrong number confirmed' }),
+    });
+    expect(
+      await screen.findByText('Return approved, credit $40: Wrong number confirmed'),
+    ).toBeTruthy();
+  });
+
+  it('shows nothing of a referral another agency bought (403)', async () => {
+    const { api } = open({});
+    api.get.mockImplementation((path: string) =>
+      path === PATH ? Promise.reject(new ApiError(403, 'not yours')) : Promise.resolve(bought),
+    );
+    await screen.findByRole('region', { name: /referral #7/ });
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith(PATH));
+    expect(screen.queryByRole('combobox', { name: 'Progress' })).toBeNull();
+  });
+});
+
+describe('a return request', () => {
+  const dialog = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: 'Request return' }));
+    return screen.findByRole('dialog', { name: 'Request return' });
+  };
+  const reason = async (d: HTMLElement, label: string) => {
+    fireEvent.mouseDown(within(d).getByRole('combobox', { name: 'Reason' }));
+    fireEvent.click(await screen.findByRole('option', { name: label }));
+  };
+
+  it('needs a note with Other, and sends the reason and note', async () => {
+    const { api } = open({ [PATH]: pipelineOf(7) });
+    const d = await dialog();
+    const send = within(d).getByRole('button', { name: 'Request return' });
+    expect(send.hasAttribute('disabled')).toBe(true);
+    await reason(d, 'Other');
+    expect(within(d).getByText('A note is required when the reason is Other.')).toBeTruthy();
+    expect(send.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(d).getByLabelText(/Note/), { target: { value: 'Prank caller' } });
+    api.post.mockResolvedValue(returnOf(7, { reason: 'other', note: 'Prank caller' }));
+    fireEvent.click(send);
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/api/acquired/7/return', {
+        reason: 'other',
+        note: 'Prank caller',
+      }),
+    );
+    expect(
+      await screen.findByText('Return requested by producer: Other (Prank caller).'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Request return' })).toBeNull();
+  });
+
+  it("shows the relay's reason when it refuses", async () => {
+    const { api } = open({ [PATH]: pipelineOf(7) });
+    const d = await dialog();
+    await reason(d, 'Duplicate');
+    api.post.mockRejectedValue(new ApiError(409, 'A return was already requested.'));
+    fireEvent.click(within(d).getByRole('button', { name: 'Request return' }));
+    expect(await within(d).findByText('A return was already requested.')).toBeTruthy();
+  });
+
+  it('is not offered past 7 days, nor to admins', async () => {
+    const { unmount } = open({ [PATH]: pipelineOf(7) }, Role.CONSOLE_ADMIN);
+    await progress();
+    expect(screen.queryByRole('button', { name: 'Request return' })).toBeNull();
+    unmount();
+    const old = { ...bought, lastModDate: new Date(Date.now() - 8 * 86_400_000).toISOString() };
+    const api = fakeApi({ '/api/referrals/7': old, [PATH]: pipelineOf(7) });
+    renderWith(<DetailsPanel referral={old} onClose={() => undefined} />, {
+      api,
+      auth: fakeAuth(sessionOf(Role.CONSOLE_PRODUCER)),
+    });
+    await progress();
+    expect(screen.queryByRole('button', { name: 'Request return' })).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { RETURN_REASON_KEYS, RETURN_REASONS, type ReturnReason } from '@referrals/shared';
+
+/**
+ * Asks why a referral is returned: a reason, and a note (required with Other). `onSubmit` answers
+ * the relay's reason when it refuses (shown here), or null when the request was made.
+ */
+export const ReturnDialog = ({
+  open,
+  onClose,
+  onSubmit,
+}: {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly onSubmit: (reason: ReturnReason, note: string) => Promise<string | null>;
+}) => {
+  const [reason, setReason] = useState<ReturnReason | ''>('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  const noteMissing = reason === 'other' && note.trim() === '';
+  const submit = async () => {
+    if (reason === '' || noteMissing) return;
+    setBusy(true);
+    const error = await onSubmit(reason, note);
+    setBusy(false);
+    setRefused(error);
+    if (error === null) onClose();
+  };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="return-title" fullWidth maxWidth="xs">
+      <DialogTitle id="return-title">Request return</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+        <TextField
+          select
+          label="Reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value as ReturnReason)}
+        >
+          {RETURN_REASON_KEYS.map((k) => (
+            <MenuItem key={k} value={k}>
+              {RETURN_REASONS[k]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Note"
+          multiline
+          minRows={2}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          required={reason === 'other'}
+          error={noteMissing}
+          helperText={noteMissing ? 'A note is required when the reason is Other.' : ' '}
+        />
+        {refused && <Alert severity="error">{refused}</Alert>}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={busy || reason === '' || noteMissing}
+          onClick={() => void submit()}
+        >
+          Request return
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
