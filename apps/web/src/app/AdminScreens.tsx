@@ -7,6 +7,7 @@ import { AuditLogPage } from '../admin/auditLog/AuditLogPage';
 import { FeatureFlagsPage } from '../admin/featureFlags/FeatureFlagsPage';
 import { MarketplaceFormPage } from '../admin/marketplaces/form/MarketplaceFormPage';
 import { MarketplacesPage } from '../admin/marketplaces/list/MarketplacesPage';
+import { ReturnsPage } from '../admin/returns/ReturnsPage';
 import { RecentPage } from '../recent/RecentPage';
 import { ReferralListPage } from '../referrals/ReferralListPage';
 import { useBrand, useDocumentTitle } from './BrandContext';
@@ -22,6 +23,7 @@ export type AdminScreen =
   | 'dashboard'
   | 'featureFlags'
   | 'auditLog'
+  | 'returns'
   | 'marketplaces'
   | 'marketplace'
   | 'acquired'
@@ -63,6 +65,12 @@ const AdminScreens = ({ screen }: { readonly screen: AdminScreen }) => {
       return (
         <AdminOnly>
           <AuditLogPage />
+        </AdminOnly>
+      );
+    case 'returns':
+      return (
+        <AdminOnly>
+          <ReturnsPage />
         </AdminOnly>
       );
     case 'marketplaces':

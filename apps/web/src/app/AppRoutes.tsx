@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '@referrals/shared';
 import { AUDIT_LOG_ROUTE } from '../admin/auditLog/auditLogRoute';
+import { RETURNS_ROUTE } from '../admin/returns/returnsRoute';
 import { Spinner } from '../shell/Spinner';
 import { RequireAuth } from './RequireAuth';
 
@@ -34,6 +35,7 @@ export const AppRoutes = () => (
         <Route path={child(ROUTES.dashboard)} element={<AdminScreens screen="dashboard" />} />
         <Route path={child(ROUTES.featureFlags)} element={<AdminScreens screen="featureFlags" />} />
         <Route path={child(AUDIT_LOG_ROUTE)} element={<AdminScreens screen="auditLog" />} />
+        <Route path={child(RETURNS_ROUTE)} element={<AdminScreens screen="returns" />} />
         <Route path={child(ROUTES.marketplaces)} element={<AdminScreens screen="marketplaces" />} />
         <Route path={child(ROUTES.marketplace)} element={<AdminScreens screen="marketplace" />} />
         <Route

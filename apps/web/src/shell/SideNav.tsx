@@ -2,6 +2,7 @@ import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader } from
 import { NavLink } from 'react-router-dom';
 import { sideNavigation, type Access, type NavLink as NavItem } from '@referrals/shared';
 import { withAuditLog } from '../admin/auditLog/auditLogRoute';
+import { withReturns } from '../admin/returns/returnsRoute';
 
 // Each link sits in its own list item: a list may hold only items (WCAG, axe 'list').
 const Item = ({
@@ -37,7 +38,7 @@ export const SideNav = ({
   readonly onNavigate?: () => void;
 }) => (
   <nav aria-label="Console">
-    {withAuditLog(sideNavigation(access), access).map((entry) =>
+    {withReturns(withAuditLog(sideNavigation(access), access), access).map((entry) =>
       entry.kind === 'link' ? (
         <List key={entry.id} dense disablePadding>
           <Item item={entry} nested={false} onNavigate={onNavigate} />

@@ -1,31 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { Role } from '@referrals/shared';
-import { AppRoutes } from '../../app/AppRoutes';
-import { fakeApi, fakeAuth, renderWith, sessionOf } from '../../app/services.testkit';
-import { DEFAULT_VIEWPORT_WIDTH, setViewportWidth } from '../../testing/viewport.testkit';
+import { consoleAt, consoleNav } from '../../app/console.testkit';
 
-const Where = () => <output data-testid="where">{useLocation().pathname}</output>;
-
-/** The whole console at a URL for a role, wide enough for the side navigation to stay open. */
-const at = (url: string, role: Role, username: string) => {
-  setViewportWidth(DEFAULT_VIEWPORT_WIDTH);
-  return renderWith(
-    <>
-      <AppRoutes />
-      <Where />
-    </>,
-    {
-      api: fakeApi({
-        '/api/audit-log': { page: 1, size: 25, totalElements: 0, totalPages: 0, content: [] },
-      }),
-      auth: fakeAuth(sessionOf(role, username)),
-      url,
-    },
-  );
-};
-const nav = () => screen.findByRole('navigation', { name: 'Console' });
+const at = (url: string, role: Role, username: string) =>
+  consoleAt(url, role, username, {
+    '/api/audit-log': { page: 1, size: 25, totalElements: 0, totalPages: 0, content: [] },
+  });
+const nav = consoleNav;
 
 // The data router loads screens lazily: a cold run may take a few seconds (as in AppRoutes.test).
 describe('the Audit Log route', () => {

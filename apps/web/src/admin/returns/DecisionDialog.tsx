@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
+import type { ReturnRequest } from '@referrals/shared';
+
+/** Approves or denies a return; the comment is required either way. */
+export const DecisionDialog = ({
+  request,
+  approve,
+  onClose,
+  onDecide,
+}: {
+  readonly request: ReturnRequest;
+  readonly approve: boolean;
+  readonly onClose: () => void;
+  readonly onDecide: (comment: string) => Promise<boolean>;
+}) => {
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const verb = approve ? 'Approve' : 'Deny';
+  const submit = async () => {
+    setBusy(true);
+    const done = await onDecide(comment);
+    setBusy(false);
+    if (done) onClose();
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="decision-title" fullWidth maxWidth="xs">
+      <DialogTitle id="decision-title">
+        {verb} the return of referral #{request.referralId}
+      </DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <DialogContentText>
+          {approve
+            ? 'The agency is credited with the sold price.'
+            : 'The agency keeps the referral and is not credited.'}
+        </DialogContentText>
+        <TextField
+          label="Comment"
+          required
+          multiline
+          minRows={2}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          color={approve ? 'primary' : 'error'}
+          disabled={busy || comment.trim() === ''}
+          onClick={() => void submit()}
+        >
+          {verb}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
