@@ -57,7 +57,8 @@ const show = (role: Role) => {
     url: '/admin/dashboard',
   });
   act(() => r.socket.connect(true));
-  const subscribe = r.socket.calls('subscribe').at(-1);
+  // The live flow subscribes first; the conversion section's topics follow it.
+  const subscribe = r.socket.calls('subscribe').at(0);
   expect(subscribe?.args[0]).toEqual({ kind: 'dashboard' });
   return r;
 };
@@ -73,7 +74,7 @@ const snapshot = (seq: number, item: PrivilegedDashboard | AgentDashboard) => ({
 describe('the dashboard screen', () => {
   it('shows the market figures and replaces them when a new dashboard arrives', async () => {
     const { socket } = show(Role.CONSOLE_ADMIN);
-    act(() => socket.answer('subscribe', { ok: true, snapshot: snapshot(1, privileged(5)) }));
+    act(() => socket.answer('subscribe', { ok: true, snapshot: snapshot(1, privileged(5)) }, 0));
     expect(await screen.findByRole('region', { name: PRIVILEGED_LABELS.arrivals })).toBeTruthy();
     expect(figure(PRIVILEGED_LABELS.arrivals)).toBe('5');
     expect(figure(PRIVILEGED_LABELS.claims)).toBe('4');
@@ -97,7 +98,7 @@ describe('the dashboard screen', () => {
 
   it("shows an agent what is open to them, their agency's claims and a sparkline", async () => {
     const { socket } = show(Role.CONSOLE_PRODUCER);
-    act(() => socket.answer('subscribe', { ok: true, snapshot: snapshot(3, agent(7)) }));
+    act(() => socket.answer('subscribe', { ok: true, snapshot: snapshot(3, agent(7)) }, 0));
     expect(await screen.findByRole('region', { name: AGENT_LABELS.openNow })).toBeTruthy();
     expect(figure(AGENT_LABELS.openNow)).toBe('7');
     expect(figure(AGENT_LABELS.claimsToday)).toBe('2');
@@ -111,11 +112,11 @@ describe('the dashboard screen', () => {
   it('says why when the relay refuses the dashboard', async () => {
     const { socket } = show(Role.CONSOLE_PRODUCER);
     act(() =>
-      socket.answer('subscribe', {
-        ok: false,
-        code: 'forbidden',
-        error: 'your account has no marketplace',
-      }),
+      socket.answer(
+        'subscribe',
+        { ok: false, code: 'forbidden', error: 'your account has no marketplace' },
+        0,
+      ),
     );
     expect(await screen.findByText('your account has no marketplace')).toBeTruthy();
   });

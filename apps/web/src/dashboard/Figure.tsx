@@ -9,16 +9,19 @@ export const Figure = ({
   label,
   value,
   note,
+  level = 'h2',
 }: {
   readonly label: string;
   readonly value: number | string;
   readonly note?: string;
+  /** The heading level of the label: h3 inside a section that has its own h2. */
+  readonly level?: 'h2' | 'h3';
 }) => {
   const id = useId();
   return (
     <Card component="section" aria-labelledby={id} variant="outlined" sx={{ flex: '1 1 12rem' }}>
       <CardContent>
-        <Typography id={id} component="h2" variant="subtitle2" color="text.secondary">
+        <Typography id={id} component={level} variant="subtitle2" color="text.secondary">
           {label}
         </Typography>
         <Typography component="p" variant="h4" data-figure="">
