@@ -143,6 +143,27 @@ describe('conversion on the dashboard', () => {
     ]);
   });
 
+  it('shows the eight most bought rows of a long breakdown until asked for all', async () => {
+    const states = ['TX', 'OK', 'NM', 'LA', 'AR', 'KS', 'CO', 'MO', 'NE', 'IA'];
+    const byState = Object.fromEntries(states.map((st, i) => [st, figures(20 - i, 1, 0, 45)]));
+    show(Role.CONSOLE_PRODUCER, relayAnswering({ ...agencyAnswer(2), byState }));
+    await within(await section()).findByRole('table', { name: 'By state' });
+    expect(rowsOf('By state')).toHaveLength(8);
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 10' }));
+    expect(rowsOf('By state').map((r) => r[0])).toEqual([
+      'Texas',
+      'Oklahoma',
+      'New Mexico',
+      'Louisiana',
+      'Arkansas',
+      'Kansas',
+      'Colorado',
+      'Missouri',
+      'Nebraska',
+      'Iowa',
+    ]);
+  });
+
   it('reads the figures again when a pipeline changes, and for another window', async () => {
     const relay = relayAnswering(agencyAnswer(2), agencyAnswer(3));
     const { socket } = show(Role.CONSOLE_AGENCY_ADMIN, relay);

@@ -1,5 +1,6 @@
 import {
   Box,
+  Button,
   Table,
   TableBody,
   TableCell,
@@ -8,7 +9,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { formatUsd, type ConversionFigures } from '@referrals/shared';
 import { conversionRows, formatRate } from './conversionRows';
 
@@ -33,6 +34,9 @@ const COLUMNS: readonly {
   },
 ];
 
+/** Rows a breakdown shows until the user asks for all of them. */
+export const TOP_ROWS = 8;
+
 /** One breakdown of the conversion (by line, source, state or agency), most bought first. */
 export const ConversionTable = ({
   title,
@@ -50,14 +54,16 @@ export const ConversionTable = ({
   readonly returns: boolean;
 }) => {
   const id = useId();
+  const [all, setAll] = useState(false);
   const columns = COLUMNS.filter((c) => returns || !c.returns);
+  const rows = conversionRows(groups, name);
   return (
-    <Box component="section" aria-labelledby={id} sx={{ flex: '1 1 28rem', minWidth: 0 }}>
+    <Box component="section" aria-labelledby={id} sx={{ flex: '1 1 36rem', minWidth: 0 }}>
       <Typography id={id} component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
         {title}
       </Typography>
       <TableContainer>
-        <Table size="small" aria-labelledby={id}>
+        <Table size="small" aria-labelledby={id} sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col">
@@ -71,7 +77,7 @@ export const ConversionTable = ({
             </TableRow>
           </TableHead>
           <TableBody>
-            {conversionRows(groups, name).map((r) => (
+            {(all ? rows : rows.slice(0, TOP_ROWS)).map((r) => (
               <TableRow key={r.key}>
                 <TableCell component="th" scope="row">
                   {r.name}
@@ -86,6 +92,11 @@ export const ConversionTable = ({
           </TableBody>
         </Table>
       </TableContainer>
+      {rows.length > TOP_ROWS && (
+        <Button size="small" onClick={() => setAll((a) => !a)} aria-expanded={all}>
+          {all ? `Show the top ${TOP_ROWS}` : `Show all ${rows.length}`}
+        </Button>
+      )}
     </Box>
   );
 };
