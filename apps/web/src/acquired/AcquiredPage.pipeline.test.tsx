@@ -10,7 +10,7 @@ import {
   pushChange,
   returnOf,
 } from '../pipeline/pipeline.testkit';
-import { localDay } from '../pipeline/pipelineView';
+import { localDay } from '../time/localDay';
 import { AcquiredPage } from './AcquiredPage';
 import { bought } from './acquired.testkit';
 

@@ -24,7 +24,7 @@ import { useListPage } from '../referrals/useListPage';
 import { tokenColour } from '../theme/theme';
 import { useCompactLayout } from '../shell/useCompactLayout';
 import { useShowTalkNow } from '../live/useFeatureFlag';
-import { localDay } from '../pipeline/pipelineView';
+import { localDay } from '../time/localDay';
 import { usePipelines } from '../pipeline/usePipelines';
 import { ExportButton } from './ExportButton';
 import { ProgressFilterBar } from './ProgressFilterBar';

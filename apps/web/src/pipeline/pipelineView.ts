@@ -13,10 +13,6 @@ export const withPipeline = (view: PipelineView | undefined, p: Pipeline): Pipel
   return: view?.return ?? null,
 });
 
-/** The viewer's calendar day (YYYY-MM-DD), as the follow-up dates are written. */
-export const localDay = (at: Date = new Date()): string =>
-  `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
-
 /** Whether a relay answer is a pipeline view (an answer of another shape is not shown). */
 export const isPipelineView = (v: unknown): v is PipelineView =>
   typeof v === 'object' &&
