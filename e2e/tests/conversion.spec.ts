@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { seriousViolations } from '../src/axe.js';
 import { availableReferral, expect, signIn, stack, test } from '../src/fixtures.js';
 
 /** The bearer token the console sends, kept current as the page refreshes it. */
@@ -74,4 +75,24 @@ test.describe('conversion on the dashboard', () => {
     await expect(section.getByRole('region', { name: 'Cost per bound policy' })).toContainText('$');
     await page.screenshot({ path: test.info().outputPath('conversion.png'), fullPage: true });
   });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`an admin's market view, with each agency's returns, has no serious or critical violation (${scheme})`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await signIn(page, 'admin', '/admin/dashboard');
+      const section = page.getByRole('region', { name: 'Conversion', exact: true });
+      await expect(section).toContainText('Market-wide');
+      await expect(
+        section.getByRole('table', { name: 'By agency' }).or(section.getByText(/No referrals/)),
+      ).toBeVisible();
+      await expect(page.locator('svg').first()).toBeVisible();
+      await page.screenshot({
+        path: test.info().outputPath(`conversion-admin-${scheme}.png`),
+        fullPage: true,
+      });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
 });
