@@ -34,6 +34,13 @@ const SCREENS: readonly Screen[] = [
         /^(No audit entries match these filters\.|Showing \d+ to \d+ of \d+ results)$/,
       ),
   },
+  {
+    path: '/admin/returns',
+    name: 'returns',
+    // The queue, or its empty text, shows only once the page of returns has been read.
+    loaded: (page) =>
+      page.getByRole('table', { name: 'Returns' }).or(page.getByText('No requested returns.')),
+  },
 ];
 
 /**
