@@ -1,24 +1,7 @@
-import {
-  Alert,
-  Card,
-  CardContent,
-  CircularProgress,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Select,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import {
-  DATE_FILTER_LABELS,
-  DATE_FILTERS,
-  DateFilter,
-  formatUsd,
-  isDateFilter,
-  type ConversionFigures,
-} from '@referrals/shared';
+import { DateFilter, formatUsd, type ConversionFigures } from '@referrals/shared';
+import { DateFilterSelect } from '../referrals/DateFilterSelect';
 import { ConversionTable } from './ConversionTable';
 import { BREAKDOWNS, formatRate } from './conversionRows';
 import { Figure } from './Figure';
@@ -101,7 +84,6 @@ const Figures = ({ d }: { readonly d: ConversionAnswer }) => {
  */
 export const ConversionSection = () => {
   const id = useId();
-  const windowId = useId();
   const [dateFilter, setDateFilter] = useState<DateFilter>(DateFilter.Last30Days);
   const state = useConversion(dateFilter);
   if (state.status === 'hidden') return null;
@@ -125,21 +107,7 @@ export const ConversionSection = () => {
                 .join(': ')}
             </Typography>
           </Stack>
-          <FormControl size="small" sx={{ minWidth: 170 }}>
-            <InputLabel id={windowId}>{L.window}</InputLabel>
-            <Select
-              labelId={windowId}
-              label={L.window}
-              value={dateFilter}
-              onChange={(e) => isDateFilter(e.target.value) && setDateFilter(e.target.value)}
-            >
-              {DATE_FILTERS.map((f) => (
-                <MenuItem key={f} value={f}>
-                  {DATE_FILTER_LABELS[f]}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <DateFilterSelect label={L.window} value={dateFilter} onChange={setDateFilter} />
         </Stack>
         {state.status === 'loading' && (
           <CircularProgress aria-label="Loading the conversion" size={24} />

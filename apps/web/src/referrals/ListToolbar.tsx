@@ -10,16 +10,9 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import {
-  CLAIM_NOW_LABEL,
-  DATE_FILTER_LABELS,
-  DATE_FILTERS,
-  DROPDOWN,
-  isDateFilter,
-  TOOLBAR_TEXTS,
-  US_STATES,
-} from '@referrals/shared';
+import { CLAIM_NOW_LABEL, DROPDOWN, TOOLBAR_TEXTS, US_STATES } from '@referrals/shared';
 import { StatusIcon } from './cells/StatusIcon';
+import { DateFilterSelect } from './DateFilterSelect';
 import type { ListState, ListView } from './listState';
 import { tokenColour } from '../theme/theme';
 
@@ -142,21 +135,11 @@ export const ListToolbar = ({
       />
     )}
     {parts.dateFilter && (
-      <FormControl size="small" sx={{ minWidth: 170 }}>
-        <InputLabel id="date-filter-label">Date</InputLabel>
-        <Select
-          labelId="date-filter-label"
-          label="Date"
-          value={state.dateFilter}
-          onChange={(e) => isDateFilter(e.target.value) && onChange({ dateFilter: e.target.value })}
-        >
-          {DATE_FILTERS.map((f) => (
-            <MenuItem key={f} value={f}>
-              {DATE_FILTER_LABELS[f]}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <DateFilterSelect
+        label="Date"
+        value={state.dateFilter}
+        onChange={(dateFilter) => onChange({ dateFilter })}
+      />
     )}
     {parts.stateFilter && (
       <StateFilter value={state.stateCode} onChange={(stateCode) => onChange({ stateCode })} />
