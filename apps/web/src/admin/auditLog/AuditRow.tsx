@@ -3,6 +3,7 @@ import { Box, Chip, Collapse, IconButton, TableCell, TableRow, Typography } from
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@referrals/shared';
+import { tokenColour } from '../../theme/theme';
 import { AuditChanges } from './AuditChanges';
 import { AUDIT_LOG_TEXTS as T, OUTCOME_CHIPS } from './auditLogTexts';
 
@@ -47,7 +48,15 @@ export const AuditRow = ({ entry }: { readonly entry: AuditEntry }) => {
         <TableCell>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</TableCell>
         <TableCell>{entry.target ?? T.absent}</TableCell>
         <TableCell>
-          <Chip size="small" label={chip.label} color={chip.color} variant="outlined" />
+          <Chip
+            size="small"
+            label={chip.label}
+            variant="outlined"
+            sx={{
+              color: (t) => tokenColour(t, chip.colour),
+              borderColor: (t) => tokenColour(t, chip.colour),
+            }}
+          />
         </TableCell>
         <TableCell>{entry.status ?? T.absent}</TableCell>
         <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>

@@ -1,4 +1,4 @@
-import type { AuditOutcome } from '@referrals/shared';
+import type { AuditOutcome, ColourToken } from '@referrals/shared';
 
 /** Words of the Audit Log screen. */
 export const AUDIT_LOG_TEXTS = {
@@ -21,12 +21,14 @@ export const AUDIT_LOG_TEXTS = {
   absent: '—',
 } as const;
 
-/** Each outcome's chip: its words and MUI colour. */
-export const OUTCOME_CHIPS: Readonly<
-  Record<AuditOutcome, { label: string; color: 'success' | 'warning' | 'error' | 'default' }>
-> = {
-  ok: { label: 'OK', color: 'success' },
-  refused: { label: 'Refused', color: 'warning' },
-  failed: { label: 'Failed', color: 'error' },
-  pending: { label: 'Pending', color: 'default' },
-};
+/**
+ * Each outcome's chip: its words and colour token (the theme's readable shades: MUI's own warning
+ * orange on white fails the contrast check).
+ */
+export const OUTCOME_CHIPS: Readonly<Record<AuditOutcome, { label: string; colour: ColourToken }>> =
+  {
+    ok: { label: 'OK', colour: 'green' },
+    refused: { label: 'Refused', colour: 'yellow' },
+    failed: { label: 'Failed', colour: 'red' },
+    pending: { label: 'Pending', colour: 'grey' },
+  };
