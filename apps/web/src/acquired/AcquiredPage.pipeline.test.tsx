@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Role } from '@referrals/shared';
+import { Role, type Opportunity } from '@referrals/shared';
 import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
 import {
   goLive,
@@ -78,6 +78,25 @@ describe('Acquired Referrals: progress', () => {
     );
     await waitFor(() => expect(requests().length).toBeGreaterThan(0));
     expect(requests()[0]).toMatchObject({ progress: 'Open,Quote Sent', followUpDue: localDay() });
+  });
+
+  it('keeps a live change out of a filtered page when its progress does not match', async () => {
+    const { socket } = setup('/admin/purchased-referrals?progress=In%20Progress');
+    await screen.findByText('Lee7', { exact: false });
+    goLive(socket);
+    // A new purchase nobody has worked is Open: not In Progress.
+    act(() =>
+      socket.push('changes', {
+        topic: { kind: 'acquired' },
+        prevSeq: 1,
+        seq: 2,
+        upserts: [bought(9) as Opportunity],
+        removed: [],
+      }),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('Lee9', { exact: false })).toBeNull();
+    expect(screen.getByText('Lee7', { exact: false })).toBeTruthy();
   });
 
   it('puts the chosen filters in the address and the query, from the first page', async () => {

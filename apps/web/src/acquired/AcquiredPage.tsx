@@ -31,6 +31,7 @@ import { ProgressFilterBar } from './ProgressFilterBar';
 import {
   exportParams,
   filtering,
+  matchesProgress,
   PROGRESS_COLUMNS,
   progressFiltersOf,
   progressParams,
@@ -75,6 +76,7 @@ export const AcquiredPage = () => {
     // The date filter reads the acquisition (lastModDate), as the relay's list does.
     dateField: ACQUIRED_DATE_FIELD,
     extraParams: progressParams(filters, today),
+    alsoMatches: (r) => matchesProgress(filters, pipelines.byId.get(r.opportunityId), today),
     // Under a progress filter a colleague's change may move a row out: the page is read again.
     refetchKey: filtering(filters) ? `progress:${pipelines.changes}` : undefined,
   });

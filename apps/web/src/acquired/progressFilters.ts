@@ -1,4 +1,9 @@
-import { PROGRESS_STATUSES, type ColumnDef, type ProgressStatus } from '@referrals/shared';
+import {
+  PROGRESS_STATUSES,
+  type ColumnDef,
+  type Pipeline,
+  type ProgressStatus,
+} from '@referrals/shared';
 import type { QueryParams } from '../api/apiClient';
 import { listRequestParams, type ListState } from '../referrals/listState';
 
@@ -39,6 +44,21 @@ export const progressParams = (f: ProgressFilters, today: string): QueryParams =
   progress: f.progress.length > 0 ? f.progress.join(',') : undefined,
   followUpDue: f.followUpDue ? today : undefined,
 });
+
+/** Whether a follow-up day is due by `today` (both YYYY-MM-DD, so text order is day order). */
+const isDue = (day: string | null, today: string): boolean => day !== null && day <= today;
+
+/**
+ * Whether a referral with this pipeline (none: nobody worked it, so Open with no follow-up)
+ * passes the filters, as the relay's list decides it.
+ */
+export const matchesProgress = (
+  f: ProgressFilters,
+  p: Pick<Pipeline, 'status' | 'followUpOn'> | undefined,
+  today: string,
+): boolean =>
+  (f.progress.length === 0 || f.progress.includes(p?.status ?? 'Open')) &&
+  (!f.followUpDue || isDue(p?.followUpOn ?? null, today));
 
 /** The export's query: the list's, without its page (the whole filtered list). */
 export const exportParams = (s: ListState, f: ProgressFilters, today: string): QueryParams => {

@@ -43,6 +43,8 @@ export interface ReferralPageOptions<R> {
   readonly requestKey: string;
   readonly fetchPage: () => Promise<FetchedPage<R>>;
   readonly filter: ReferralFilter;
+  /** A further test a live change must pass, for filters the shared one does not know. */
+  readonly alsoMatches?: (row: R) => boolean;
   readonly sort: Sort | null;
   readonly page: number;
   readonly size: number;
@@ -91,10 +93,10 @@ export const useReferralPage = <R extends ReferralRow>(
   const servedSort = useRef<Sort | null | undefined>(undefined);
 
   const rules = (): PageRules<R> => {
-    const { filter, sort, size, page } = opts.current;
+    const { filter, alsoMatches, sort, size, page } = opts.current;
     const now = new Date();
     return {
-      matches: (r) => matchesReferralFilter(r, filter, now),
+      matches: (r) => matchesReferralFilter(r, filter, now) && (alsoMatches?.(r) ?? true),
       compare: compareReferrals(servedSort.current === undefined ? sort : servedSort.current),
       idOf: (r) => String(r.opportunityId),
       size,

@@ -12,7 +12,7 @@ import {
 import { cannotMatch, listFilter, listRequestParams, type ListState } from './listState';
 
 /** What a referral list page asks for. */
-export interface ListPageOptions {
+export interface ListPageOptions<R extends ReferralRow = ReferralRow> {
   /** The relay's REST path of the list, e.g. '/api/referrals'. */
   readonly path: string;
   readonly state: ListState;
@@ -28,6 +28,8 @@ export interface ListPageOptions {
   readonly refetchKey?: string;
   /** Filters the list's own state does not hold (the acquired list's progress filters). */
   readonly extraParams?: QueryParams;
+  /** The same filters, for live changes: whether a changed or new row still belongs. */
+  readonly alsoMatches?: (row: R) => boolean;
 }
 
 const NEVER = () => new Promise<never>(() => undefined);
@@ -37,7 +39,7 @@ const NEVER = () => new Promise<never>(() => undefined);
  * its topic. A state that can match nothing (a two-letter URL state that is no state) answers an
  * empty page without asking; a list that is not ready asks nothing yet.
  */
-export const useListPage = <R extends ReferralRow>(o: ListPageOptions): ReferralPageState<R> => {
+export const useListPage = <R extends ReferralRow>(o: ListPageOptions<R>): ReferralPageState<R> => {
   const { api } = useServices();
   const ready = o.ready ?? true;
   const empty = cannotMatch(o.state);
@@ -56,6 +58,7 @@ export const useListPage = <R extends ReferralRow>(o: ListPageOptions): Referral
     requestKey: ready ? requestKey : 'waiting',
     fetchPage: ready ? fetchPage : NEVER,
     filter: { ...listFilter(o.state), dateField: o.dateField },
+    alsoMatches: o.alsoMatches,
     sort: o.state.sort,
     page: o.state.page,
     size: o.state.size,
