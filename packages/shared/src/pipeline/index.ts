@@ -45,6 +45,15 @@ export const newPipeline = (referralId: number, agency: string): Pipeline => ({
 /** Longest note. */
 export const PIPELINE_NOTE_MAX = 2000;
 
+/** A free-text field of these bodies: trimmed, at most PIPELINE_NOTE_MAX characters. */
+const text = (name: string) =>
+  yup
+    .string()
+    .strict()
+    .typeError(`${name} must be text`)
+    .trim()
+    .max(PIPELINE_NOTE_MAX, `${name} must be at most ${PIPELINE_NOTE_MAX} characters`);
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (v: string) => DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
@@ -73,13 +82,7 @@ export const pipelineUpdateSchema = yup
         'followUpOn must be a date (YYYY-MM-DD) or null',
         (v) => v === null || v === undefined || isDay(v),
       ),
-    note: yup
-      .string()
-      .strict()
-      .typeError('note must be text')
-      .trim()
-      .max(PIPELINE_NOTE_MAX, `note must be at most ${PIPELINE_NOTE_MAX} characters`)
-      .optional(),
+    note: text('note').optional(),
   })
   .noUnknown('unknown keys: ${unknown}')
   .strict();
@@ -129,12 +132,7 @@ export const returnRequestSchema = yup
       .mixed<ReturnReason>()
       .oneOf(RETURN_REASON_KEYS, `reason must be one of ${RETURN_REASON_KEYS.join(', ')}`)
       .required('reason is required'),
-    note: yup
-      .string()
-      .strict()
-      .typeError('note must be text')
-      .trim()
-      .max(PIPELINE_NOTE_MAX, `note must be at most ${PIPELINE_NOTE_MAX} characters`)
+    note: text('note')
       .optional()
       .when('reason', {
         is: 'other',
@@ -152,13 +150,7 @@ export const returnDecisionSchema = yup
       .strict()
       .typeError('approve must be true or false')
       .required('approve is required'),
-    comment: yup
-      .string()
-      .strict()
-      .typeError('comment must be text')
-      .trim()
-      .max(PIPELINE_NOTE_MAX, `comment must be at most ${PIPELINE_NOTE_MAX} characters`)
-      .required('a comment is required'),
+    comment: text('comment').required('a comment is required'),
   })
   .noUnknown('unknown keys: ${unknown}')
   .strict();
