@@ -1,5 +1,6 @@
 import {
   newPipeline,
+  type Opportunity,
   type Pipeline,
   type PipelineNote,
   type PipelineUpdate,
@@ -37,6 +38,10 @@ export interface PipelineStore {
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The pipelines of bought referrals, each under the agency that bought it. */
+export const pipelinesOf = (store: PipelineStore, referrals: readonly Opportunity[]) =>
+  store.get(referrals.map((o) => ({ id: o.opportunityId, agency: o.assignedAgency ?? '' })));
 
 async function read(db: Db, referrals: readonly { id: number; agency: string }[]) {
   if (referrals.length === 0) return [];

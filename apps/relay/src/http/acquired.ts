@@ -18,13 +18,12 @@ import {
   type ReferralQuery,
 } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
-import type { PipelineStore } from '../db/pipeline.js';
+import { pipelinesOf, type PipelineStore } from '../db/pipeline.js';
 import type { ReturnStore } from '../db/returns.js';
 import { BOUGHT, boughtBy, withState, type ListScope } from '../readModel/listIndex/scopes.js';
 import { fail, ok, principalOf, type ApiRequest, type ApiResponse, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
-
-const PAGE_SIZE = 25;
+import { emptyPage, loadingNoteOf, PAGE_SIZE } from './referrals.js';
 
 /** Most rows one export holds; a larger list is refused with a reason (narrow the filters). */
 export const EXPORT_MAX_ROWS = 200_000;
@@ -139,9 +138,7 @@ export function acquiredRoutes(
     const keep = new Set<number>();
     for (let i = 0; i < all.content.length; i += SLICE) {
       const slice = all.content.slice(i, i + SLICE);
-      const pipelines = await pipeline.get(
-        slice.map((o) => ({ id: o.opportunityId, agency: o.assignedAgency ?? '' })),
-      );
+      const pipelines = await pipelinesOf(pipeline, slice);
       for (const p of pipelines) {
         const statusOk = f.statuses === null || f.statuses.has(p.status);
         const dueOk = f.dueBy === null || (p.followUpOn !== null && p.followUpOn <= f.dueBy);
@@ -151,10 +148,7 @@ export function acquiredRoutes(
     return { seq: all.seq, rows: all.content.filter((o) => keep.has(o.opportunityId)) };
   }
 
-  const loadingNote = () => {
-    const loading = readModel.status.get('poll')?.loading;
-    return loading ? { loading } : {};
-  };
+  const loadingNote = () => loadingNoteOf(readModel);
 
   return [
     {
@@ -167,14 +161,7 @@ export function acquiredRoutes(
         const { query: q, filter } = parsed;
         const mine = await scopeOf(principalOf(req));
         if (!mine) {
-          return ok({
-            seq: index.seq,
-            content: [],
-            totalElements: 0,
-            page: q.page,
-            size: q.size,
-            ...loadingNote(),
-          });
+          return ok({ ...emptyPage(index.seq, q), ...loadingNote() });
         }
         if (!filtering(filter)) {
           return ok({ ...(await index.page(withState(mine.scope, q.state), q)), ...loadingNote() });
@@ -214,9 +201,7 @@ export function acquiredRoutes(
         const rows: ConversionInput[] = [];
         for (let i = 0; i < all.content.length; i += SLICE) {
           const slice = all.content.slice(i, i + SLICE);
-          const pipelines = await pipeline.get(
-            slice.map((o) => ({ id: o.opportunityId, agency: o.assignedAgency ?? '' })),
-          );
+          const pipelines = await pipelinesOf(pipeline, slice);
           const returned = await returns.ofReferrals(slice.map((o) => o.opportunityId));
           slice.forEach((o, j) => {
             const r = returned.get(o.opportunityId);
@@ -265,9 +250,7 @@ export function acquiredRoutes(
         const parts: string[] = [csv([[...columns.map((c) => c.header), 'Progress', 'Follow-up']])];
         for (let i = 0; i < rows.length; i += SLICE) {
           const slice = rows.slice(i, i + SLICE);
-          const pipelines = await pipeline.get(
-            slice.map((o) => ({ id: o.opportunityId, agency: o.assignedAgency ?? '' })),
-          );
+          const pipelines = await pipelinesOf(pipeline, slice);
           parts.push(
             csv(
               slice.map((o, j) => [

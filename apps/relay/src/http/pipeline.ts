@@ -12,7 +12,7 @@ import {
   type ReturnState,
 } from '@referrals/shared';
 import { referralTarget, type AuditLog } from '../db/auditLog.js';
-import { StalePipelineError, type PipelineStore } from '../db/pipeline.js';
+import { pipelinesOf, StalePipelineError, type PipelineStore } from '../db/pipeline.js';
 import { ReturnConflictError, type ReturnStore } from '../db/returns.js';
 import {
   fail,
@@ -67,6 +67,13 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
     return { ok: true, referral, agency };
   }
 
+  /** The pipelines of bought referrals, each with its return (or null). */
+  async function withReturns(referrals: readonly Opportunity[]) {
+    const pipelines = await pipelinesOf(p.pipeline, referrals);
+    const returns = await p.returns.ofReferrals(referrals.map((o) => o.opportunityId));
+    return pipelines.map((pl) => ({ ...pl, return: returns.get(pl.referralId) ?? null }));
+  }
+
   /** When the agency acquired it: its claim through the relay, else the upstream's last change. */
   async function acquiredAt(referral: Opportunity): Promise<Date> {
     const claimed = await p.audit.claimedAt(referral.opportunityId);
@@ -101,13 +108,7 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
               !!o.assignedAgency &&
               (principal.access.isAdmin || o.assignedAgency === agency),
           );
-        const pipelines = await p.pipeline.get(
-          mine.map((o) => ({ id: o.opportunityId, agency: o.assignedAgency ?? '' })),
-        );
-        const returns = await p.returns.ofReferrals(mine.map((o) => o.opportunityId));
-        return ok({
-          items: pipelines.map((pl) => ({ ...pl, return: returns.get(pl.referralId) ?? null })),
-        });
+        return ok({ items: await withReturns(mine) });
       },
     },
     {
@@ -117,13 +118,8 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
       handler: async (req) => {
         const b = await boughtFor(req);
         if (!b.ok) return b.answer;
-        const [pipeline] = await p.pipeline.get([
-          { id: b.referral.opportunityId, agency: b.agency },
-        ]);
-        const ret = (await p.returns.ofReferrals([b.referral.opportunityId])).get(
-          b.referral.opportunityId,
-        );
-        return ok({ ...pipeline, return: ret ?? null });
+        const [one] = await withReturns([b.referral]);
+        return ok(one);
       },
     },
     {

@@ -16,7 +16,7 @@ import {
 import type { Principal } from '../auth/verify.js';
 import { marketplaceOfAgency, type UserProfile } from '../auth/profile.js';
 import { ALL, inAppetite, withState } from '../readModel/listIndex/scopes.js';
-import { flagEnabled } from '../readModel/readModel.js';
+import { flagEnabled, type ReadModel } from '../readModel/readModel.js';
 import type { ListScope } from '../readModel/listIndex/scopes.js';
 import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, principalOf, upstreamFailure, type Route } from './api.js';
@@ -37,10 +37,11 @@ export function seesContact(o: Opportunity, p: Principal, profile: UserProfile):
   );
 }
 
-const PAGE_SIZE = 25;
+/** Rows of a list page when the query names no size. */
+export const PAGE_SIZE = 25;
 
 /** A list with nothing in it (a user whose agency has no marketplace): the page, no total. */
-const emptyPage = (seq: number, q: ReferralQuery) => ({
+export const emptyPage = (seq: number, q: ReferralQuery) => ({
   seq,
   content: [],
   totalElements: 0,
@@ -48,18 +49,20 @@ const emptyPage = (seq: number, q: ReferralQuery) => ({
   size: q.size,
 });
 
+/**
+ * While the first load of the market runs, a list answers with what has arrived and says so:
+ * `loading` gives the referrals loaded and expected.
+ */
+export function loadingNoteOf(readModel: ReadModel) {
+  const loading = readModel.status.get('poll')?.loading;
+  return loading ? { loading } : {};
+}
+
 /** Referral routes: the public feed, the signed-in lists, one referral, acquired, claim. */
 export function referralRoutes(d: GatewayDeps): Route[] {
   const { readModel } = d;
   const index = readModel.referralIndex;
-  /**
-   * While the first load of the market runs, a list answers with what has arrived and says so:
-   * `loading` gives the referrals loaded and expected.
-   */
-  const loadingNote = () => {
-    const loading = readModel.status.get('poll')?.loading;
-    return loading ? { loading } : {};
-  };
+  const loadingNote = () => loadingNoteOf(readModel);
   /** A page of a list from the indexes, the state filter narrowing the scope. */
   const pageOf = async (scope: ListScope, q: ReferralQuery) => ({
     ...(await index.page(withState(scope, q.state), q)),
