@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, type Opportunity } from '@referrals/shared';
 import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';

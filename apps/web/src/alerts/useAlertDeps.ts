@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { ROUTES, type Access } from '@referrals/shared';
 import { useServices } from '../app/services';
 import { usePreferences } from '../preferences/usePreferences';

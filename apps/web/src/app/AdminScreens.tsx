@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Typography } from '@mui/material';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import { HEADINGS, listPageTitle, ROUTES } from '@referrals/shared';
 import { AcquiredPage } from '../acquired/AcquiredPage';
 import { AuditLogPage } from '../admin/auditLog/AuditLogPage';

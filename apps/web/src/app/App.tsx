@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider as JotaiProvider } from 'jotai';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppRoutes } from './AppRoutes';
 import { useBrand } from './BrandContext';
 import { ServicesContext, type Services } from './services';

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Role } from '@referrals/shared';
 import { AppRoutes } from './AppRoutes';

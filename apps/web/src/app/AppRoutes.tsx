@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { ROUTES } from '@referrals/shared';
 import { AUDIT_LOG_ROUTE } from '../admin/auditLog/auditLogRoute';
 import { RETURNS_ROUTE } from '../admin/returns/returnsRoute';

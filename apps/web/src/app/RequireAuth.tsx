@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { loginReturnUrl } from '@referrals/shared';
 import { Spinner } from '../shell/Spinner';
 import { useServices } from './services';

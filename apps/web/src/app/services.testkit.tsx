@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi, type Mock } from 'vitest';
 import { deriveAccess, type Role } from '@referrals/shared';
 import type { ApiClient } from '../api/apiClient';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import type { ListReferral } from '@referrals/shared';
 import { useServices } from '../app/services';
 import type { GridRow } from './gridColumns';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { parseStateParam, resolveInitialState, STATE_QUERY_PARAM } from '@referrals/shared';
 import { useServices } from '../app/services';
 import type { ListState } from './listState';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { AppBar, Box, CssBaseline, Drawer, IconButton, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { ThemeProvider } from '@mui/material/styles';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { marketplaceTitle } from '@referrals/shared';
 import { useBrand } from '../app/BrandContext';
 import { useServices } from '../app/services';

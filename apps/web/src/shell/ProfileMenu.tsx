@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { profileMenu, ROUTES, type Access } from '@referrals/shared';
 import { useServices } from '../app/services';
 import { useMe } from './useMe';

@@ -1,5 +1,5 @@
 import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router';
 import { sideNavigation, type Access, type NavLink as NavItem } from '@referrals/shared';
 import { withAuditLog } from '../admin/auditLog/auditLogRoute';
 import { withReturns } from '../admin/returns/returnsRoute';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { deliveryErrorsPager, listPageTitle } from '@referrals/shared';
 import { useBrand, useDocumentTitle } from '../../app/BrandContext';
 import { LoadingOverlay } from '../common/LoadingOverlay';

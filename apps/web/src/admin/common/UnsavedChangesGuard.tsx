@@ -7,7 +7,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { useBlocker } from 'react-router-dom';
+import { useBlocker } from 'react-router';
 import { UNSAVED_CHANGES_DIALOG as D } from '@referrals/shared';
 
 /**

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Role, type ReturnRequest } from '@referrals/shared';
 import { ApiError } from '../../api/ApiError';

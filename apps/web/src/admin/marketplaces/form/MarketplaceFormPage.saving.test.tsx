@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Role, TRUSTED_CHOICE_BRAND, UNSAVED_CHANGES_DIALOG } from '@referrals/shared';
 import { BrandContext } from '../../../app/BrandContext';

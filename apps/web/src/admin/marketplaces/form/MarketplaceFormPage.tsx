@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import {
   ADMIN_ROUTES,
   capitalizeWords,

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router';
 import { expect } from 'vitest';
 import { Role, type Marketplace } from '@referrals/shared';
 import { fakeAuth, renderWith, sessionOf } from '../../../app/services.testkit';

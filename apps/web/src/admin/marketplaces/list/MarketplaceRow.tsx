@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Link, Switch, TableCell, TableRow, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import {
   ADMIN_ROUTES,
   categoryLabels,

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Role, UNSAVED_CHANGES_DIALOG } from '@referrals/shared';
 import { ApiError } from '../../../api/ApiError';

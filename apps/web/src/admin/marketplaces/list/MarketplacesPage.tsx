@@ -9,7 +9,7 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { ADMIN_ROUTES, LIST_PAGE_TITLE, LIST_TEXTS } from '@referrals/shared';
 import { useDocumentTitle } from '../../../app/BrandContext';
 import { LoadingOverlay } from '../../common/LoadingOverlay';
