@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
+import { memoryRateLimit, redisRateLimit } from './rateLimit.js';
 
 /** Cluster-wide mutual exclusion and rate limits: Redis when there, this process otherwise. */
 export interface Coordination {
   withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
-  /** Counts a hit; false when the subject went over `limit` in the current window. */
+  /** Counts a hit; false when the subject would go over `limit` per sliding window (rateLimit.ts). */
   allow(action: string, subject: string, limit: number, windowMs: number): Promise<boolean>;
 }
 
@@ -38,6 +39,7 @@ const RELEASE_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.
 
 /** Locks and counters in Redis, shared by every relay instance. */
 export function redisCoordination(redis: Redis, keys: RedisKeys, prefix: string): Coordination {
+  const rateLimit = redisRateLimit(redis, keys);
   return {
     async withLock(key, fn) {
       const lockKey = `${prefix}lock:${key}`;
@@ -54,25 +56,14 @@ export function redisCoordination(redis: Redis, keys: RedisKeys, prefix: string)
         await redis.eval(RELEASE_LUA, 1, lockKey, token).catch(() => undefined);
       }
     },
-    async allow(action, subject, limit, windowMs) {
-      const window = Math.floor(Date.now() / windowMs);
-      const key = keys.rateLimit(action, subject, window);
-      const [[, count]] = (await reach(() =>
-        redis
-          .multi()
-          .incr(key)
-          .pexpire(key, windowMs * 2)
-          .exec(),
-      )) as [[null, number]];
-      return count <= limit;
-    },
+    allow: (action, subject, limit, windowMs) =>
+      reach(() => rateLimit(action, subject, limit, windowMs)),
   };
 }
 
 /** Locks and counters of a single instance. */
 export function memoryCoordination(): Coordination {
   const tails = new Map<string, Promise<unknown>>();
-  const counts = new Map<string, number>();
   return {
     async withLock(key, fn) {
       const before = tails.get(key) ?? Promise.resolve();
@@ -84,15 +75,6 @@ export function memoryCoordination(): Coordination {
         if (tails.get(key) === run) tails.delete(key);
       }
     },
-    allow(action, subject, limit, windowMs) {
-      const window = Math.floor(Date.now() / windowMs);
-      const key = `${action}:${subject}:${window}`;
-      const count = (counts.get(key) ?? 0) + 1;
-      counts.set(key, count);
-      if (counts.size > 10_000) {
-        for (const k of counts.keys()) if (!k.endsWith(`:${window}`)) counts.delete(k);
-      }
-      return Promise.resolve(count <= limit);
-    },
+    allow: memoryRateLimit(),
   };
 }
