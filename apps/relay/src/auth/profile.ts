@@ -1,4 +1,5 @@
 import type { Marketplace } from '@referrals/shared';
+import { LRUCache } from 'lru-cache';
 import { logger } from '../log.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { Principal } from './verify.js';
@@ -16,15 +17,25 @@ export interface UserProfile {
   readonly state: string | null;
 }
 
-const TTL_MS = 60_000;
+/** How long a profile is kept, and how many at most (the least recently used go first). */
+export interface ProfileCacheOptions {
+  readonly ttlMs: number;
+  readonly max: number;
+  /** The cache's clock (tests); performance.now by default. */
+  readonly perf?: { now(): number };
+}
+
+const DEFAULTS: ProfileCacheOptions = { ttlMs: 60_000, max: 10_000 };
 
 /**
  * Resolves a user's agency from the agency-user service (by the token's email) and caches it for
- * a minute per user, so a socket storm costs one upstream call per user, not per socket.
+ * a minute per user, so a socket storm costs one upstream call per user, not per socket: callers
+ * that ask at once share the call, and a failed call is not kept. At most `max` users are kept.
  */
-export function createProfileResolver(upstream: UpstreamClient) {
-  const cache = new Map<string, { at: number; profile: Promise<UserProfile> }>();
-
+export function createProfileResolver(
+  upstream: UpstreamClient,
+  options: ProfileCacheOptions = DEFAULTS,
+) {
   async function load(p: Principal): Promise<UserProfile> {
     const users = p.email ? await upstream.usersByEmail(p.email) : [];
     const user = users.find((u) => u.username === p.username) ?? users[0];
@@ -39,15 +50,18 @@ export function createProfileResolver(upstream: UpstreamClient) {
       state: user?.state ?? null,
     };
   }
+  const cache = new LRUCache<string, UserProfile, Principal>({
+    max: options.max,
+    ttl: options.ttlMs,
+    // Read the clock at each lookup (the default caches it for a millisecond on a timer).
+    ttlResolution: 0,
+    ...(options.perf ? { perf: options.perf } : {}),
+    fetchMethod: (_username, _stale, { context }) => load(context),
+  });
 
   return {
-    resolve(p: Principal, now = Date.now()): Promise<UserProfile> {
-      const hit = cache.get(p.username);
-      if (hit && now - hit.at < TTL_MS) return hit.profile;
-      const profile = load(p);
-      cache.set(p.username, { at: now, profile });
-      profile.catch(() => cache.delete(p.username));
-      return profile;
+    resolve(p: Principal): Promise<UserProfile> {
+      return cache.forceFetch(p.username, { context: p });
     },
   };
 }

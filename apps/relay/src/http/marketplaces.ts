@@ -7,6 +7,7 @@ import {
   type Marketplace,
   type MarketplaceCreate,
 } from '@referrals/shared';
+import { LRUCache } from 'lru-cache';
 import * as yup from 'yup';
 import { commitAndSee, commitAndSeeAll } from './commitAndSee.js';
 import { priorityVersionOf, versionOf } from '../readModel/readModel.js';
@@ -55,15 +56,13 @@ async function formRuleErrors(
 export function marketplaceRoutes(d: GatewayDeps): Route[] {
   const { readModel, upstream } = d;
   const current = () => [...readModel.marketplaces.values()];
-  let sourceCache: { at: number; names: Promise<string[]> } | undefined;
-  const sources = () => {
-    if (!sourceCache || Date.now() - sourceCache.at > 300_000) {
-      const names = upstream.sources().then((list) => list.map((s) => s.sourceName));
-      names.catch(() => (sourceCache = undefined));
-      sourceCache = { at: Date.now(), names };
-    }
-    return sourceCache.names;
-  };
+  // The sources' names, read again after five minutes; a failed read is not kept.
+  const sourceCache = new LRUCache<'names', string[]>({
+    max: 1,
+    ttl: 300_000,
+    fetchMethod: () => upstream.sources().then((list) => list.map((s) => s.sourceName)),
+  });
+  const sources = () => sourceCache.forceFetch('names');
 
   return [
     {
