@@ -67,13 +67,6 @@ export type SnapshotMessage = {
   };
 }[TopicKind];
 
-/** Topics whose items are paged through REST rather than sent whole. */
-export const PAGED_TOPICS = [
-  'publicFeed',
-  'referrals',
-  'inAppetite',
-] as const satisfies readonly TopicKind[];
-
 /**
  * What changed in a topic between `prevSeq` and `seq`. A client holding `prevSeq` applies it; one
  * holding anything else has missed a change and resyncs. Removed items are named by id.

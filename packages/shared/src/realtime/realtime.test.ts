@@ -56,7 +56,6 @@ describe('socket rooms', () => {
     [rooms.status(), 'status'],
     [rooms.privilegedDashboard(), 'dashboard:privileged'],
     [rooms.agentDashboard(3, 1001), 'dashboard:agent:3:1001'],
-    [rooms.user('producer'), 'user:producer'],
   ])('names %s', (actual, expected) => {
     expect(actual).toBe(expected);
   });

@@ -35,6 +35,4 @@ export const rooms = {
   /** The dashboard of the agents of one agency buying through one marketplace. */
   agentDashboard: (marketplaceId: number, agencyId: number) =>
     `dashboard:agent:${marketplaceId}:${agencyId}`,
-  /** Every socket of one user (to tell them of their own session). */
-  user: (username: string) => `user:${username}`,
 } as const;

@@ -8,7 +8,6 @@ import {
   LAYOUT,
   LIMITS,
   PAGING,
-  POLLING,
   PRICES,
   TIMING,
   TOOLTIP,
@@ -24,7 +23,6 @@ describe('agent-console §9 business constants and limits', () => {
     ['polling source page size', PAGING.pollingSourcePageSize, 10],
     ['polling source first page', PAGING.pollingSourceFirstPage, 0],
     ['sort-less size', PAGING.sortlessSize, 20],
-    ['refresh interval ms', POLLING.refreshIntervalMs, 3000],
     ['New threshold seconds', TIMING.newItemThresholdSeconds, 300],
     ['relative age Today after minutes', TIMING.relativeAgeTodayAfterMinutes, 31],
     ['countdown critical minutes', TIMING.countdownCriticalMinutes, 5],
@@ -52,10 +50,6 @@ describe('agent-console §9 business constants and limits', () => {
     ['public feed date filter', DEFAULT_DATE_FILTERS.publicFeed, '72hours'],
   ])('pins %s', (_name, actual, expected) => {
     expect(actual).toBe(expected);
-  });
-
-  it('treats a negative polling interval as a single load', () => {
-    expect(POLLING.singleLoadIntervalMs).toBeLessThan(0);
   });
 
   it('offers the date filter set in order', () => {

@@ -29,9 +29,6 @@ export const PAGING = {
   sortlessSize: 20,
 } as const;
 
-/** Polling of the lists; a negative interval means a single load. */
-export const POLLING = { refreshIntervalMs: 3000, singleLoadIntervalMs: -1 } as const;
-
 /** Default sorts, by client sort key (these keys equal their server fields). */
 export const DEFAULT_SORTS = {
   availableAndAll: { key: 'addDate', direction: SortDirection.Desc },

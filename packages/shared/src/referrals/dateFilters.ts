@@ -1,5 +1,4 @@
 import { DateFilter } from './constants.js';
-import { DEFAULT_TIME_ZONE, formatFilterDate } from './time.js';
 
 /** Dropdown label of each date filter. */
 export const DATE_FILTER_LABELS: Readonly<Record<DateFilter, string>> = {
@@ -27,10 +26,3 @@ export const DATE_FILTER_SPAN_MS: Readonly<Record<DateFilter, number>> = {
 /** True when the text names one of the five date filters. */
 export const isDateFilter = (value: string): value is DateFilter =>
   Object.values<string>(DateFilter).includes(value);
-
-/** The filter's start date, MM/DD/YYYY: now minus its span, read on the zone's calendar. */
-export const dateFilterStartDate = (
-  filter: DateFilter,
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): string => formatFilterDate(now.getTime() - DATE_FILTER_SPAN_MS[filter], timeZone);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOW } from './fixtures.testkit.js';
 import type { ListAudience } from './listDefaults.js';
-import { listDefaults, listFilterParams } from './listDefaults.js';
+import { listDefaults } from './listDefaults.js';
 
 const signedIn = (privileged: boolean, isAdmin: boolean): ListAudience => ({
   kind: 'signedIn',
@@ -49,23 +48,5 @@ describe('agent-console §2 list defaults per audience', () => {
       detailsPanel: false,
       geoLocate: false,
     });
-  });
-
-  it.each([
-    [false, 'ELIGIBLE'],
-    [true, null],
-  ])('with Show Claimed %s sets marketplaceStatus to %j', (showClaimed, status) => {
-    expect(listFilterParams({ dateFilter: '48hours', stateCode: 'TX', showClaimed }, NOW)).toEqual({
-      startDate: '03/12/2024',
-      state: 'TX',
-      marketplaceStatus: status,
-    });
-  });
-
-  it('drops the state for All States and honours the time zone', () => {
-    const late = new Date('2024-03-15T02:00:00Z');
-    expect(
-      listFilterParams({ dateFilter: '24hours', stateCode: null, showClaimed: true }, late, 'UTC'),
-    ).toEqual({ startDate: '03/14/2024', state: null, marketplaceStatus: null });
   });
 });

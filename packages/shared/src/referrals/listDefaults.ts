@@ -1,10 +1,7 @@
-import { ELIGIBLE_FILTER } from '../domain/opportunity.js';
 import type { Access } from './access.js';
 import type { DateFilter } from './constants.js';
 import { DEFAULT_DATE_FILTERS, DEFAULT_SORTS } from './constants.js';
-import { dateFilterStartDate } from './dateFilters.js';
 import type { Sort } from './sorting.js';
-import { DEFAULT_TIME_ZONE } from './time.js';
 
 /** Who a referral list is for. */
 export type ListAudience =
@@ -61,26 +58,3 @@ export const listDefaults = (audience: ListAudience): ListDefaults => {
     geoLocate: true,
   };
 };
-
-/** The user's current list filters. */
-export interface ListFilterState {
-  readonly dateFilter: DateFilter;
-  /** Null is All States, which removes the filter. */
-  readonly stateCode: string | null;
-  readonly showClaimed: boolean;
-}
-
-/**
- * Filter parameters of a list request: the start date, the state when one is chosen, and
- * marketplaceStatus ELIGIBLE when claimed items are hidden. Null values are left out by
- * listQueryParams.
- */
-export const listFilterParams = (
-  f: ListFilterState,
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): Readonly<Record<'startDate' | 'state' | 'marketplaceStatus', string | null>> => ({
-  startDate: dateFilterStartDate(f.dateFilter, now, timeZone),
-  state: f.stateCode,
-  marketplaceStatus: f.showClaimed ? null : ELIGIBLE_FILTER,
-});

@@ -22,26 +22,6 @@ export const requiresSignIn = (path: string): boolean => {
   return p === ROUTES.admin || p.startsWith(`${ROUTES.admin}/`);
 };
 
-/** The path of one marketplace's screen. */
-export const marketplacePath = (marketplaceId: number | string): string =>
-  ROUTES.marketplace.replace(':marketplaceId', encodeURIComponent(String(marketplaceId)));
-
-const EXACT: ReadonlySet<string> = new Set(
-  Object.values(ROUTES).filter((r) => r !== ROUTES.marketplace),
-);
-const MARKETPLACE_DETAIL = /^admin\/marketplaces\/[^/]+$/;
-
-/**
- * Where a path redirects, or null when it is a known route. Unknown admin paths go to the
- * all-referrals list; every other unknown path goes to the public feed. The admin shell itself is
- * a route, so 'admin' is served as is.
- */
-export const redirectFor = (path: string): RoutePath | null => {
-  const p = normalise(path);
-  if (EXACT.has(p) || MARKETPLACE_DETAIL.test(p)) return null;
-  return requiresSignIn(p) ? ROUTES.allReferrals : ROUTES.publicReferrals;
-};
-
 /** Return address after login: the origin plus the requested URL. */
 export const loginReturnUrl = (origin: string, requestedUrl: string): string =>
   `${origin.replace(/\/+$/, '')}/${requestedUrl.replace(/^\/+/, '')}`;

@@ -23,8 +23,6 @@ export const SORT_FIELDS = {
 } as const;
 /** A client sort key. */
 export type SortKey = keyof typeof SORT_FIELDS;
-/** A server sort field. */
-export type SortField = (typeof SORT_FIELDS)[SortKey];
 
 /** A list's sort: a column and a direction. Null means unsorted. */
 export interface Sort {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TIME_ZONE,
   calendarDaysBetween,
-  formatFilterDate,
   formatShortDate,
   formatShortTime,
   isSameCalendarDay,
@@ -26,15 +25,6 @@ describe('agent-console §2 date and time display', () => {
 
   it('reads an unparseable string as NaN', () => {
     expect(toEpochMs('not a date')).toBeNaN();
-  });
-
-  it.each([
-    ['2024-03-14T18:00:00Z', 'America/New_York', '03/14/2024'],
-    ['2024-03-15T02:00:00Z', 'America/New_York', '03/14/2024'],
-    ['2024-03-15T02:00:00Z', 'UTC', '03/15/2024'],
-    ['2024-01-05T12:00:00Z', 'America/Los_Angeles', '01/05/2024'],
-  ])('formats %s in %s as filter date %s', (iso, zone, expected) => {
-    expect(formatFilterDate(at(iso), zone)).toBe(expected);
   });
 
   it.each([

@@ -63,12 +63,6 @@ export const calendarParts = (epochMs: number, timeZone: string): CalendarParts 
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-/** 'MM/DD/YYYY', the date format of the list filters. */
-export const formatFilterDate = (epochMs: number, timeZone: string): string => {
-  const p = calendarParts(epochMs, timeZone);
-  return `${pad2(p.month)}/${pad2(p.day)}/${p.year}`;
-};
-
 /** Short date 'M/D/YY', as the older console's shortDate pipe printed it. */
 export const formatShortDate = (epochMs: number, timeZone: string): string => {
   const p = calendarParts(epochMs, timeZone);
