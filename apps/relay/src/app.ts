@@ -2,7 +2,6 @@ import type { AuditEntry } from '@referrals/shared';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import express from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
@@ -68,17 +67,6 @@ function redisClient(url: string): Redis {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The Socket.IO adapter's own connection; it logs its errors rather than leaving them unhandled.
- * Its commands wait for Redis however long it is away: the adapter sends heartbeats without
- * handling a failure, and a command given up on would end the process.
- */
-function adapterConnection(redis: Redis): Redis {
-  const conn = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-  conn.on('error', (err) => log.debug({ err }, 'socket adapter redis error'));
-  return conn;
-}
 
 function contentSecurityPolicy(config: RelayConfig) {
   const oidc = new URL(config.oidcPublicUrl).origin;
@@ -261,14 +249,10 @@ export function createRelay(config: RelayConfig) {
     verify,
     readModel,
     profiles,
-    // With the Redis streams adapter, recovery costs a Redis write per disconnect and reads of the
-    // adapter's stream per reconnect, yet restores no change (fan-out emits locally, never through
-    // the stream). In a reconnect storm of 2,000 clients that work held the event loop for 1-3 s;
-    // without it under 0.5 s. Clients resync by seq either way.
+    // No Socket.IO adapter links the instances: each emits to its own sockets from its own mirror
+    // of the change log in Redis, which is what crosses instances. Recovery stays off in a cluster
+    // (a client may come back to another instance); clients resync by seq either way.
     stateRecovery: !redis,
-    adapter: redis
-      ? createAdapter(adapterConnection(redis), { streamName: keys.socketStream() })
-      : undefined,
     onEmit: (event) => metrics.changesSent.inc({ event }),
     onDelivered: (stream, committedAt) => metrics.delivered(stream, committedAt),
   });

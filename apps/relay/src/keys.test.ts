@@ -11,7 +11,6 @@ describe('Redis key builder', () => {
     [keys.changes('deliveryStats'), 'rc:changes:deliveryStats'],
     [keys.health(), 'rc:poll:health'],
     [keys.bullPrefix(), 'rc:bull'],
-    [keys.socketStream(), 'rc:socket.io'],
     [keys.rateLimit('claim', 'producer', 42), 'rc:rl:claim:producer:42'],
     [keys.preferences('producer'), 'rc:prefs:producer'],
   ])('builds %s', (actual, expected) => {

@@ -39,8 +39,6 @@ export function redisKeys(prefix: string) {
     health: () => `${prefix}poll:health`,
     /** Prefix of BullMQ's keys for the poll queue. */
     bullPrefix: () => `${prefix}bull`,
-    /** Prefix of the Socket.IO adapter's stream. */
-    socketStream: () => `${prefix}socket.io`,
     /** Rate-limit counter of one action by one subject in one window. */
     rateLimit: (action: string, subject: string, window: number) =>
       `${prefix}rl:${action}:${subject}:${window}`,
