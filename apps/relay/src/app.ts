@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@referrals/shared';
+import { audienceOf, type AuditEntry } from '@referrals/shared';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -259,8 +259,7 @@ export function createRelay(config: RelayConfig) {
   metrics.countSocketsWith(() => {
     const counts = { public: 0, agent: 0, carrier: 0, admin: 0 };
     for (const s of realtime.io.of('/').sockets.values()) {
-      const a = s.data.principal?.access;
-      counts[!a ? 'public' : a.isAdmin ? 'admin' : a.isCarrier ? 'carrier' : 'agent'] += 1;
+      counts[audienceOf(s.data.principal?.access ?? null)] += 1;
     }
     return counts;
   });

@@ -3,7 +3,7 @@
  * start; a bad value stops the process with a readable list of every problem at once.
  */
 
-import type { DatabaseTarget } from './db/database.js';
+import type { DatabaseTarget } from './db/target.js';
 
 /** The validated configuration of the relay. */
 export interface RelayConfig {

@@ -1,4 +1,3 @@
-import type { Marketplace } from '@referrals/shared';
 import { LRUCache } from 'lru-cache';
 import { logger } from '../log.js';
 import type { UpstreamClient } from '../upstream/client.js';
@@ -66,17 +65,3 @@ export function createProfileResolver(
   };
 }
 export type ProfileResolver = ReturnType<typeof createProfileResolver>;
-
-/**
- * The marketplace whose appetite is an agency's In-Appetite view: its flow marketplace, the
- * enabled one first, then the lowest id.
- */
-export function marketplaceOfAgency(
-  marketplaces: Iterable<Marketplace>,
-  agencyId: number | null,
-): Marketplace | undefined {
-  if (agencyId === null) return undefined;
-  return [...marketplaces]
-    .filter((m) => m.agencyId === agencyId && m.includedInMarketplaceFlow)
-    .sort((a, b) => Number(b.enabled) - Number(a.enabled) || a.id - b.id)[0];
-}

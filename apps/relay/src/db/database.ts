@@ -6,14 +6,9 @@ import pg from 'pg';
 import { logger } from '../log.js';
 import { MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
+import type { DatabaseTarget } from './target.js';
 
 const log = logger('db');
-
-/** Where user-owned data lives: a PostgreSQL server, or PGlite embedded in this process. */
-export type DatabaseTarget =
-  | { readonly kind: 'postgres'; readonly url: string }
-  /** A folder of its own (never shared by two processes), or 'memory://' for nothing on disk. */
-  | { readonly kind: 'pglite'; readonly dir: string };
 
 /**
  * The database cannot be reached (down, restarting, out of connections): writes answer 503 and

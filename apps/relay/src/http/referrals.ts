@@ -1,20 +1,21 @@
 import { referralTarget } from '../db/auditLog.js';
 import {
+  audienceOf,
   byExpirationFirst,
   CONSOLE_FLAGS,
-  isBought,
+  isBoughtBy,
   listDefaults,
+  marketplaceOfAgency,
   MarketplaceStatus,
   opportunitySchema,
   parseReferralQuery,
   projectListReferral,
   toPublicReferral,
   type Opportunity,
-  type ReferralAudience,
   type ReferralQuery,
 } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
-import { marketplaceOfAgency, type UserProfile } from '../auth/profile.js';
+import type { UserProfile } from '../auth/profile.js';
 import { ALL, inAppetite, withState } from '../readModel/listIndex/scopes.js';
 import { flagEnabled, type ReadModel } from '../readModel/readModel.js';
 import type { ListScope } from '../readModel/listIndex/scopes.js';
@@ -22,19 +23,10 @@ import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, principalOf, upstreamFailure, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
 
-/** The list audience of a signed-in user. */
-export function audienceOf(p: Principal): Exclude<ReferralAudience, 'public'> {
-  return p.access.isAdmin ? 'admin' : p.access.isCarrier ? 'carrier' : 'agent';
-}
-
 /** Whether a user may see a referral's contact details: their agency bought it, or an admin. */
 export function seesContact(o: Opportunity, p: Principal, profile: UserProfile): boolean {
   if (p.access.isAdmin) return true;
-  return (
-    isBought(o.marketplaceStatus) &&
-    profile.agencyName !== null &&
-    o.assignedAgency === profile.agencyName
-  );
+  return profile.agencyName !== null && isBoughtBy(o, profile.agencyName);
 }
 
 /** Rows of a list page when the query names no size. */
@@ -110,7 +102,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
           scope = inAppetite(m.id, m.riskAppetite);
         }
         const page = await pageOf(scope, query);
-        const audience = audienceOf(p);
+        const audience = audienceOf(p.access);
         return ok({
           view,
           sort: query.sort,
@@ -129,7 +121,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         const o = id === undefined ? undefined : readModel.referrals.get(id);
         if (!o) return fail(404, 'referral not found');
         const profile = await d.profiles.resolve(p);
-        return ok(seesContact(o, p, profile) ? o : projectListReferral(o, audienceOf(p)));
+        return ok(seesContact(o, p, profile) ? o : projectListReferral(o, audienceOf(p.access)));
       },
     },
     {

@@ -1,8 +1,8 @@
-import type { Marketplace } from '@referrals/shared';
-import { marketplaceOfAgency, type ProfileResolver, type UserProfile } from '../auth/profile.js';
+import { marketplaceOfAgency, type Marketplace } from '@referrals/shared';
+import type { ProfileResolver, UserProfile } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import type { ReadModel } from '../readModel/readModel.js';
-import type { Refusal } from './roomSpec.js';
+import type { Refusal } from './roomTypes.js';
 
 /** An agent's agency (from the profile) and the marketplace it buys through. */
 export interface AgentMarketplace {

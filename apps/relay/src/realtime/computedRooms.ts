@@ -1,27 +1,13 @@
-import type { SnapshotMessage, Topic, TopicItems } from '@referrals/shared';
+import type { SnapshotMessage, TopicItems } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import type { MirrorEvent, StreamMirror } from '../readModel/mirror.js';
 import type { ReadModel } from '../readModel/readModel.js';
-import type { RoomEmitter } from './fanout.js';
+import type { RoomEmitter } from './emitter.js';
+import type { ComputedRoomSpec } from './roomTypes.js';
+import { COMPUTED_STREAMS } from './topicSources.js';
 
 const log = logger('realtime');
-
-/**
- * A room whose single item is computed from the mirrors (a dashboard) rather than mapped from one
- * stream's records. It is sent whole, as a snapshot, every time it changes.
- */
-export interface ComputedRoomSpec {
-  readonly kind: 'computed';
-  readonly room: string;
-  readonly topic: Topic;
-  /** Private rooms are left when the token expires. */
-  readonly private: boolean;
-  /** The streams whose changes may change the item. */
-  readonly dependsOn: readonly StreamName[];
-  /** The item at an instant, from the mirrors as they are. */
-  readonly compute: (nowMs: number) => TopicItems[keyof TopicItems];
-}
 
 /** Timing of computed rooms (tests shorten them). */
 export interface ComputedRoomsOptions {
@@ -104,8 +90,7 @@ export function createComputedRooms(
     if (any) pending ??= setTimeout(flush, coalesceMs);
   }
 
-  const streams: StreamName[] = ['referrals', 'marketplaces', 'deliveryStats', 'deliveryErrors'];
-  const stops = streams.map((s) =>
+  const stops = COMPUTED_STREAMS.map((s) =>
     (readModel[s] as StreamMirror<object>).onEvent((e: MirrorEvent<object>) => markDirty(e.stream)),
   );
   // Dashboards read the list indexes, which finish a load after the mirror's reset.

@@ -15,9 +15,11 @@ import type { StreamName } from '../keys.js';
 import { diffRecords, hashRecords } from '../readModel/diff.js';
 import { createMemoryStore } from '../readModel/memoryStore.js';
 import { createReadModel } from '../readModel/readModel.js';
-import type { ComputedRoomsOptions, ComputedRoomSpec } from './computedRooms.js';
-import { createFanout, type RoomEmitter } from './fanout.js';
-import { isRefusal, roomFor } from './roomSpec.js';
+import type { ComputedRoomsOptions } from './computedRooms.js';
+import type { RoomEmitter } from './emitter.js';
+import { createFanout } from './fanout.js';
+import { roomFor } from './roomSpec.js';
+import { isRefusal, type ComputedRoomSpec } from './roomTypes.js';
 
 const NOW = Date.parse('2026-11-21T15:30:00Z');
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();

@@ -4,16 +4,12 @@ import {
   DEFAULT_TIME_ZONE,
   matchesAppetite,
   rooms,
+  type Dashboard,
   type Opportunity,
   type RiskAppetite,
-  type Topic,
 } from '@referrals/shared';
-import type { ProfileResolver } from '../auth/profile.js';
-import type { Principal } from '../auth/verify.js';
-import type { ReadModel } from '../readModel/readModel.js';
-import type { ComputedRoomSpec } from './computedRooms.js';
 import { agentMarketplace } from './agentMarketplace.js';
-import { isRefusal, type Refusal } from './roomSpec.js';
+import { isRefusal, type ComputedRoom, type Refusal, type SignedInContext } from './roomTypes.js';
 
 /**
  * The dashboard room of a principal. Admins and carriers share one room (the same figures, one
@@ -22,18 +18,12 @@ import { isRefusal, type Refusal } from './roomSpec.js';
  * figures is the shared default zone's, as upstream counts its days.
  */
 export async function dashboardRoom(
-  topic: Topic,
-  principal: Principal,
-  privileged: boolean,
-  readModel: ReadModel,
-  profiles: ProfileResolver,
-): Promise<ComputedRoomSpec | Refusal> {
-  if (privileged) {
+  c: SignedInContext,
+): Promise<ComputedRoom<Dashboard> | Refusal> {
+  const { readModel, profiles, principal } = c;
+  if (c.audience !== 'agent') {
     return {
-      kind: 'computed',
       room: rooms.privilegedDashboard(),
-      topic,
-      private: true,
       dependsOn: ['referrals', 'marketplaces', 'deliveryStats', 'deliveryErrors'],
       compute: (nowMs) =>
         computePrivilegedDashboard({
@@ -63,10 +53,7 @@ export async function dashboardRoom(
     };
   };
   return {
-    kind: 'computed',
     room: rooms.agentDashboard(id, profile.agencyId),
-    topic,
-    private: true,
     dependsOn: ['referrals', 'marketplaces'],
     compute: (nowMs) => {
       // Read at each computation, so an edited appetite applies at once; a marketplace that is

@@ -11,8 +11,10 @@ import { diffRecords, hashRecords } from '../readModel/diff.js';
 import { createMemoryStore } from '../readModel/memoryStore.js';
 import { createReadModel } from '../readModel/readModel.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import { createFanout, type RoomEmitter } from './fanout.js';
-import { isRefusal, roomFor, type RoomSpec } from './roomSpec.js';
+import type { RoomEmitter } from './emitter.js';
+import { createFanout } from './fanout.js';
+import { roomFor } from './roomSpec.js';
+import { isRefusal, type RoomSpec } from './roomTypes.js';
 
 const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
   opportunitySchema.cast({

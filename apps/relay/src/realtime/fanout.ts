@@ -3,16 +3,9 @@ import type { StreamName } from '../keys.js';
 import type { MirrorEvent, StreamMirror } from '../readModel/mirror.js';
 import type { ReadModel } from '../readModel/readModel.js';
 import { createComputedRooms, type ComputedRoomsOptions } from './computedRooms.js';
-import { isComputed, type RoomSpec, type StreamRoomSpec } from './roomSpec.js';
-
-/** The three things fan-out needs of Socket.IO, so it is tested without a network. */
-export interface RoomEmitter {
-  /** Sends to the sockets of a room on this instance. */
-  emit(room: string, event: 'changes', message: ChangesMessage): void;
-  emit(room: string, event: 'snapshot', message: SnapshotMessage): void;
-  /** Whether any socket of this instance is in the room. */
-  has(room: string): boolean;
-}
+import type { RoomEmitter } from './emitter.js';
+import { isComputed, type RoomSpec, type StreamRoomSpec } from './roomTypes.js';
+import { ROOM_STREAMS } from './topicSources.js';
 
 /** Options of fan-out: those of the computed rooms, and a report of each change set sent. */
 export interface FanoutOptions extends ComputedRoomsOptions {
@@ -88,30 +81,15 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
         if (e.kind === 'reset') out.emit(room, 'snapshot', snapshotOf(spec));
         else out.emit(room, 'changes', changesFor(spec, e));
         delivered = true;
-      } else if (
-        e.kind === 'delta' &&
-        e.stream === 'marketplaces' &&
-        spec.topic.kind === 'inAppetite'
-      ) {
-        // An edited appetite changes which referrals the room holds: clients reload their page.
+      } else if (e.kind === 'delta' && spec.reloadOn.includes(e.stream)) {
+        // What the room holds changed with another stream (an edited appetite): clients reload.
         out.emit(room, 'snapshot', snapshotOf(spec));
       }
     }
     if (delivered && e.kind === 'delta') options.onDelivered?.(e.stream, e.committedAt);
   }
 
-  const streams: StreamName[] = [
-    'referrals',
-    'marketplaces',
-    'deliveryStats',
-    'deliveryErrors',
-    'featureFlags',
-    'status',
-    'auditLog',
-    'pipeline',
-    'returns',
-  ];
-  const stops = streams.map((s) => mirrorOf(s).onEvent(onEvent));
+  const stops = ROOM_STREAMS.map((s) => mirrorOf(s).onEvent(onEvent));
 
   return {
     /** Records the room a socket is joining; returns its snapshot, consistent with what follows. */

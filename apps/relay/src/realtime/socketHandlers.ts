@@ -2,6 +2,7 @@ import {
   parseResync,
   parseToken,
   parseTopic,
+  topicDefinition,
   topicKey,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -13,7 +14,8 @@ import { TokenError, type Principal, type TokenVerifier } from '../auth/verify.j
 import { logger } from '../log.js';
 import type { ReadModel } from '../readModel/readModel.js';
 import type { Fanout } from './fanout.js';
-import { isRefusal, roomFor, type Refusal, type RoomSpec } from './roomSpec.js';
+import { roomFor } from './roomSpec.js';
+import { isRefusal, type Refusal, type RoomSpec } from './roomTypes.js';
 
 const log = logger('realtime');
 
@@ -44,12 +46,11 @@ export interface SocketHandlerDeps {
  * here from the verified principal, never from the client's say.
  */
 export function createSocketHandlers(d: SocketHandlerDeps) {
-  /** Drops the private rooms when the token runs out, until a fresh one is handed over. */
+  /** Drops all but the public rooms when the token runs out, until a fresh one is handed over. */
   function expire(socket: RelaySocket): void {
     const dropped: Topic[] = [];
     for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
-      if (topic.kind === 'publicFeed' || topic.kind === 'featureFlags' || topic.kind === 'status')
-        continue;
+      if (topicDefinition(topic.kind).tier === 'public') continue;
       void socket.leave(room);
       delete socket.data.topics[key];
       dropped.push(topic);

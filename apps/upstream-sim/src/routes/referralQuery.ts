@@ -67,7 +67,10 @@ function compareInstants(a: Value, b: Value): number {
 
 /**
  * The order of a list: by the keys, nulls last in either direction (so a descending premium sort
- * starts with real figures), ties to the newest id, which keeps pages stable.
+ * starts with real figures), ties to the newest id, which keeps pages stable. These are the
+ * upstream's sort fields and tie rule, kept as the real upstream orders its pages; the console's
+ * own lists (shared `compareReferrals`) break ties by addDate, then id. The relay never pages
+ * through upstream order, so the two need not agree.
  */
 export function referralComparator(
   keys: readonly SortKey[],
@@ -168,7 +171,10 @@ export interface ListFilter {
 /**
  * Reads the filters of a referral list query: startDate and endDate (MM/DD/YYYY, inclusive days,
  * UTC), state, marketplaceStatus (a status name, comma-separated names, or ELIGIBLE for claimable
- * only), category, opportunityType and source. Unknown values give 400.
+ * only), category, opportunityType and source. Unknown values give 400. These are the upstream's
+ * parameters, read as the real upstream reads them (whole days; ELIGIBLE is claimable at the
+ * moment of the request), not the console's list membership (shared `isListMember`: a window of
+ * elapsed time, Available for Show Claimed off), which the relay applies to what it polls.
  */
 export function parseListFilter(req: Request): ListFilter {
   const conditions: Condition[] = [];

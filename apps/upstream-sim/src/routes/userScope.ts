@@ -1,4 +1,4 @@
-import { matchesAppetite, type AgencyUser, type Marketplace } from '@referrals/shared';
+import { inScope, marketplaceOfAgency, type AgencyUser, type Marketplace } from '@referrals/shared';
 import type { SimState } from '../store/state.js';
 import { notFound } from './http.js';
 import type { Condition } from './referralQuery.js';
@@ -12,12 +12,11 @@ export function knownUser(state: SimState, username: string): AgencyUser {
 
 /**
  * The buying marketplace of a user's agency, or null for staff without an agency (their appetite
- * view is empty). When an agency has several, the lowest id is its main one.
+ * view is empty): the shared rule the relay's In-Appetite list reads too.
  */
 export function userMarketplace(state: SimState, username: string): Marketplace | null {
   const { agencyId } = knownUser(state, username);
-  if (agencyId === null) return null;
-  return state.marketplaces.list().find((m) => m.agencyId === agencyId) ?? null;
+  return marketplaceOfAgency(state.marketplaces.list(), agencyId) ?? null;
 }
 
 /** Matches nothing: the scope of a user without an agency or marketplace. */
@@ -30,14 +29,19 @@ const NOTHING: Condition = { key: 'nothing', test: () => false };
 export function inAppetiteOf(state: SimState, username: string): Condition {
   const marketplace = userMarketplace(state, username);
   if (marketplace === null) return NOTHING;
-  const appetite = marketplace.riskAppetite;
+  const scope = { kind: 'appetite', appetite: marketplace.riskAppetite } as const;
   return {
     key: `appetite=${marketplace.id}@${state.marketplaces.version}`,
-    test: (o) => matchesAppetite(o, appetite),
+    test: (o) => inScope(o, scope),
   };
 }
 
-/** "Acquired by this user's agency" (claimed, assigned or delivered to it). */
+/**
+ * "Acquired by this user's agency" (claimed, assigned or delivered to it). Here the stand-in acts
+ * as the real upstream, which knows the buyer from its own records (the owner, by agency id), not
+ * the shared `isBoughtBy` reading of a referral's status and assignedAgency that the relay,
+ * which sees only the referral, must use.
+ */
 export function acquiredBy(state: SimState, username: string): Condition {
   const { agencyId } = knownUser(state, username);
   if (agencyId === null) return NOTHING;

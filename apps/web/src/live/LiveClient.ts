@@ -1,4 +1,5 @@
 import {
+  topicItemId,
   topicKey,
   type ChangesMessage,
   type ErrorCode,
@@ -8,7 +9,6 @@ import {
 } from '@referrals/shared';
 import { logger } from '../log';
 import type { ConnectionEvent, LiveSocket } from './LiveSocket';
-import { itemId } from './topicItems';
 
 const log = logger('live');
 
@@ -157,7 +157,7 @@ export class LiveClient {
   private applySnapshot(entry: Entry, s: SnapshotMessage): void {
     entry.seq = s.seq;
     const items: readonly AnyItem[] = s.items;
-    entry.items = new Map(items.map((i) => [itemId(entry.topic.kind, i as never), i]));
+    entry.items = new Map(items.map((i) => [topicItemId(entry.topic.kind, i as never), i]));
     entry.complete = s.complete;
     entry.list = s.complete ? [...entry.items.values()] : EMPTY;
     this.notify(entry, { type: 'snapshot', seq: s.seq, items: entry.list });
@@ -168,7 +168,7 @@ export class LiveClient {
     entry.seq = c.seq;
     const upserts: readonly AnyItem[] = c.upserts;
     if (entry.complete && (upserts.length > 0 || c.removed.length > 0)) {
-      for (const i of upserts) entry.items.set(itemId(entry.topic.kind, i as never), i);
+      for (const i of upserts) entry.items.set(topicItemId(entry.topic.kind, i as never), i);
       for (const id of c.removed) entry.items.delete(id);
       entry.list = [...entry.items.values()];
     }

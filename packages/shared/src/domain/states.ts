@@ -70,3 +70,6 @@ export const isStateCode = (value: string): value is StateCode => STATE_SET.has(
 /** The state's name, or undefined for an unknown code. */
 export const stateName = (code: string): string | undefined =>
   US_STATES.find((s) => s.code === code)?.name;
+/** Whether a referral is in a state (null: All States). */
+export const inState = (o: { readonly state: string | null }, state: StateCode | null): boolean =>
+  state === null || o.state === state;

@@ -1,2 +1,3 @@
 export * from './referralQuery.js';
 export * from './parseQuery.js';
+export * from './membership.js';

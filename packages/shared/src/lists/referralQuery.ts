@@ -1,5 +1,5 @@
 import { MarketplaceStatus } from '../domain/opportunity.js';
-import type { StateCode } from '../domain/states.js';
+import { inState, type StateCode } from '../domain/states.js';
 import { businessLineName } from '../domain/businessLines.js';
 import { DATE_FILTER_SPAN_MS } from '../referrals/dateFilters.js';
 import type { DateFilter } from '../referrals/constants.js';
@@ -44,7 +44,7 @@ type Filterable = Pick<Opportunity, 'state' | 'addDate' | 'marketplaceStatus'> &
  * the upstream's day-granular startDate can only include more. It reads the filter's date field.
  */
 export function matchesReferralFilter(o: Filterable, f: ReferralFilter, now: Date): boolean {
-  if (f.state !== null && o.state !== f.state) return false;
+  if (!inState(o, f.state)) return false;
   if (!f.showClaimed && o.marketplaceStatus !== MarketplaceStatus.Available) return false;
   const at = Date.parse((f.dateField === 'lastModDate' ? o.lastModDate : o.addDate) ?? '');
   return Number.isFinite(at) && at >= now.getTime() - DATE_FILTER_SPAN_MS[f.dateFilter];

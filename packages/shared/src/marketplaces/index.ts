@@ -12,6 +12,7 @@ export * from './list.js';
 export * from './listCells.js';
 export * from './messages.js';
 export * from './naics.js';
+export * from './ofAgency.js';
 export * from './pageTexts.js';
 export * from './paging.js';
 export * from './rangeFields.js';

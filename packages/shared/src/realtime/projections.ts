@@ -1,5 +1,21 @@
+import type { Access } from '../referrals/access.js';
 import type { Opportunity } from '../schemas/opportunity.js';
 import type { ReferralAudience } from './rooms.js';
+
+/** The audience of a signed-in user: the projection of their referral lists and rooms. */
+export type SignedInAudience = Exclude<ReferralAudience, 'public'>;
+
+/**
+ * Which projection a user gets, from their access: admins, then carriers, then agents (producers
+ * and agency admins); anonymous visitors (no access) get the public one. The one definition the
+ * rooms, the REST lists and the metrics read.
+ */
+export function audienceOf(access: Pick<Access, 'isAdmin' | 'isCarrier'>): SignedInAudience;
+export function audienceOf(access: Pick<Access, 'isAdmin' | 'isCarrier'> | null): ReferralAudience;
+export function audienceOf(access: Pick<Access, 'isAdmin' | 'isCarrier'> | null): ReferralAudience {
+  if (access === null) return 'public';
+  return access.isAdmin ? 'admin' : access.isCarrier ? 'carrier' : 'agent';
+}
 
 /** Picks exactly the listed keys: a projection is a whitelist, never a list of fields to remove. */
 function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
@@ -61,10 +77,7 @@ export type ListReferral = AgentReferral & Partial<PrivilegedReferral>;
 export const SECONDARY_PARTNER_LABEL = 'Secondary Partner';
 
 /** Projects a referral for a signed-in audience: contact details never leave the server here. */
-export function projectListReferral(
-  o: Opportunity,
-  audience: Exclude<ReferralAudience, 'public'>,
-): ListReferral {
+export function projectListReferral(o: Opportunity, audience: SignedInAudience): ListReferral {
   const base: ListReferral = pick(o, SIGNED_IN_REFERRAL_FIELDS);
   if (audience !== 'admin' && base.assignedPartner) base.assignedPartner = SECONDARY_PARTNER_LABEL;
   if (audience === 'agent') return base;

@@ -1,9 +1,9 @@
 import { isStateCode } from '../domain/states.js';
-import { TOPIC_KINDS, type Topic, type TopicKind } from './topics.js';
+import { TOPIC_KINDS, TOPICS } from './topicRegistry.js';
+import type { Topic, TopicKind } from './topics.js';
 
 type Parsed<T> = ({ ok: true } & T) | { ok: false; error: string };
 
-const STATEFUL: ReadonlySet<TopicKind> = new Set(['publicFeed', 'referrals', 'inAppetite']);
 const KINDS: ReadonlySet<string> = new Set(TOPIC_KINDS);
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -16,7 +16,7 @@ export function parseTopic(input: unknown): Parsed<{ topic: Topic }> {
   if (typeof kind !== 'string' || !KINDS.has(kind)) {
     return { ok: false, error: `unknown topic kind '${String(kind)}'` };
   }
-  const stateful = STATEFUL.has(kind as TopicKind);
+  const stateful = TOPICS[kind as TopicKind].byState;
   const allowed = stateful ? ['kind', 'state'] : ['kind'];
   const extra = Object.keys(input).filter((k) => !allowed.includes(k));
   if (extra.length > 0) return { ok: false, error: `unknown field(s) ${extra.join(', ')}` };

@@ -40,22 +40,6 @@ export type Topic =
 
 export type TopicKind = Topic['kind'];
 
-export const TOPIC_KINDS = [
-  'publicFeed',
-  'referrals',
-  'inAppetite',
-  'acquired',
-  'marketplaces',
-  'deliveryStats',
-  'deliveryErrors',
-  'featureFlags',
-  'status',
-  'dashboard',
-  'auditLog',
-  'pipeline',
-  'returns',
-] as const satisfies readonly TopicKind[];
-
 /** A stable text key of a topic, used to match events to subscriptions on the client. */
 export function topicKey(topic: Topic): string {
   return 'state' in topic ? `${topic.kind}:${topic.state ?? 'all'}` : topic.kind;

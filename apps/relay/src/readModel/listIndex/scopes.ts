@@ -1,6 +1,6 @@
 import {
   ACQUIRED_DATE_FIELD,
-  isBought,
+  isBoughtBy,
   matchesAppetite,
   type DateField,
   type Opportunity,
@@ -30,14 +30,14 @@ export const ALL: ListScope = { key: 'all', has: () => true };
 /** Every referral someone bought (the admin's transactions). */
 export const BOUGHT: ListScope = {
   key: 'bought',
-  has: (o) => isBought(o.marketplaceStatus),
+  has: (o) => isBoughtBy(o, null),
   dateField: ACQUIRED_DATE_FIELD,
 };
 
 /** The referrals an agency bought (its acquired referrals). */
 export const boughtBy = (agencyName: string): ListScope => ({
   key: `bought:${JSON.stringify(agencyName)}`,
-  has: (o) => isBought(o.marketplaceStatus) && o.assignedAgency === agencyName,
+  has: (o) => isBoughtBy(o, agencyName),
   parent: BOUGHT,
   dateField: ACQUIRED_DATE_FIELD,
 });

@@ -1,0 +1,197 @@
+import {
+  DEFAULT_SORTS,
+  inState,
+  matchesAppetite,
+  projectListReferral,
+  rooms,
+  toPublicReferral,
+  type Opportunity,
+  type Topic,
+  type TopicItems,
+  type TopicKind,
+  type TOPICS,
+} from '@referrals/shared';
+import type { StreamName } from '../keys.js';
+import { BOUGHT, boughtBy } from '../readModel/listIndex/scopes.js';
+import { agentMarketplace } from './agentMarketplace.js';
+import { dashboardRoom } from './dashboardRoom.js';
+import {
+  isRefusal,
+  type ComputedRoom,
+  type Refusal,
+  type RoomContext,
+  type SignedInContext,
+  type StreamRoom,
+} from './roomTypes.js';
+
+type TopicOf<K extends TopicKind> = Extract<Topic, { kind: K }>;
+type Built<R> = R | Refusal | Promise<R | Refusal>;
+/** A public topic's builder sees no principal; the others are only called with one. */
+type ContextOf<K extends TopicKind> = (typeof TOPICS)[K]['tier'] extends 'public'
+  ? RoomContext
+  : SignedInContext;
+
+/** A topic fed by one stream's records, projected for the room's audience. */
+export interface StreamSource<K extends TopicKind> {
+  readonly stream: StreamName;
+  /** Other streams whose changes re-cut the room (its subscribers reload). */
+  readonly reloadOn?: readonly StreamName[];
+  readonly build: (topic: TopicOf<K>, c: ContextOf<K>) => Built<StreamRoom<TopicItems[K]>>;
+}
+
+/** A topic whose one item is computed from several streams. */
+export interface ComputedSource<K extends TopicKind> {
+  /** Every stream any of its rooms may depend on. */
+  readonly computedFrom: readonly StreamName[];
+  readonly build: (topic: TopicOf<K>, c: ContextOf<K>) => Built<ComputedRoom<TopicItems[K]>>;
+}
+
+/** Where a topic's items come from on the relay, and how one subscriber's room is cut. */
+export type TopicSource<K extends TopicKind> = StreamSource<K> | ComputedSource<K>;
+
+/** True when the topic's item is computed rather than mapped from a stream. */
+export const isComputedSource = <K extends TopicKind>(s: TopicSource<K>): s is ComputedSource<K> =>
+  'computedFrom' in s;
+
+const asOpportunity = (r: object) => r as Opportunity;
+
+/** A small stream sent whole to one room for everyone allowed. */
+const whole = <K extends TopicKind>(stream: StreamName, room: () => string): StreamSource<K> => ({
+  stream,
+  build: () => ({ room: room(), select: (r) => r as TopicItems[K] }),
+});
+
+/**
+ * The relay's half of the topic registry (the other half, tier, delivery and ids, is shared
+ * `TOPICS`): for each topic kind, its source stream or computation and the room it cuts for a
+ * subscriber, with the projection of the subscriber's audience. `roomFor`, fan-out's stream
+ * subscriptions and the computed rooms' are derived from it.
+ */
+export const TOPIC_SOURCES: { readonly [K in TopicKind]: TopicSource<K> } = {
+  publicFeed: {
+    stream: 'referrals',
+    build: (topic) => ({
+      room: rooms.publicFeed(topic.state),
+      select: (r) =>
+        inState(asOpportunity(r), topic.state) ? toPublicReferral(asOpportunity(r)) : undefined,
+    }),
+  },
+  referrals: {
+    stream: 'referrals',
+    build: (topic, { audience }) => ({
+      room: rooms.referrals(audience, topic.state),
+      select: (r) =>
+        inState(asOpportunity(r), topic.state)
+          ? projectListReferral(asOpportunity(r), audience)
+          : undefined,
+    }),
+  },
+  inAppetite: {
+    stream: 'referrals',
+    // An edited appetite changes which referrals the room holds: clients reload their page.
+    reloadOn: ['marketplaces'],
+    build: async (topic, c) => {
+      const agent = await agentMarketplace(c.principal, c.readModel, c.profiles);
+      if (isRefusal(agent)) return agent;
+      const { id } = agent.marketplace;
+      return {
+        room: rooms.inAppetite(id, c.audience, topic.state),
+        select: (r) => {
+          const o = asOpportunity(r);
+          // The appetite is read at each change, so an edited appetite applies at once.
+          const appetite = c.readModel.marketplaces.get(id)?.riskAppetite;
+          return appetite && inState(o, topic.state) && matchesAppetite(o, appetite)
+            ? projectListReferral(o, c.audience)
+            : undefined;
+        },
+      };
+    },
+  },
+  acquired: {
+    stream: 'referrals',
+    build: async (_topic, { principal, readModel, profiles }) => {
+      if (principal.access.isAdmin) {
+        // Every agency's purchases (Claim-It Transactions), paged through REST.
+        return {
+          room: rooms.transactions(),
+          select: (r) => (BOUGHT.has(asOpportunity(r)) ? asOpportunity(r) : undefined),
+        };
+      }
+      const profile = await profiles.resolve(principal);
+      if (profile.agencyId === null || profile.agencyName === null) {
+        return { code: 'forbidden', error: 'your account has no agency' };
+      }
+      const scope = boughtBy(profile.agencyName);
+      // Built now, so the snapshot on join reads the agency's purchases, not the market.
+      await readModel.referralIndex.prepare(scope, DEFAULT_SORTS.acquired);
+      return {
+        room: rooms.acquired(profile.agencyId),
+        select: (r) => (scope.has(asOpportunity(r)) ? asOpportunity(r) : undefined),
+        scope,
+      };
+    },
+  },
+  marketplaces: whole('marketplaces', rooms.marketplaces),
+  deliveryStats: whole('deliveryStats', rooms.deliveryStats),
+  deliveryErrors: whole('deliveryErrors', rooms.deliveryErrors),
+  featureFlags: whole('featureFlags', rooms.featureFlags),
+  status: {
+    stream: 'status',
+    // This instance's own word on its store is added to the last poll's.
+    build: (_topic, { readModel }) => ({
+      room: rooms.status(),
+      select: (r) => r as TopicItems['status'],
+      records: () => readModel.liveStatus(),
+    }),
+  },
+  dashboard: {
+    computedFrom: ['referrals', 'marketplaces', 'deliveryStats', 'deliveryErrors'],
+    build: (_topic, c) => dashboardRoom(c),
+  },
+  // The stream holds the newest entry only; the log itself is paged through GET /api/audit-log.
+  auditLog: whole('auditLog', rooms.auditLog),
+  pipeline: agencyNotices('pipeline'),
+  returns: agencyNotices('returns'),
+};
+
+/** A notice stream of agencies: an agency's own, every agency's for admins (from the token). */
+function agencyNotices<K extends 'pipeline' | 'returns'>(
+  stream: K,
+): Omit<StreamSource<K>, 'build'> & {
+  readonly build: (topic: TopicOf<K>, c: SignedInContext) => Built<StreamRoom<TopicItems[K]>>;
+} {
+  return {
+    stream,
+    build: async (_topic, { principal, profiles }) => {
+      let agency: string | null = null;
+      if (!principal.access.isAdmin) {
+        const profile = await profiles.resolve(principal);
+        if (profile.agencyName === null) {
+          return { code: 'forbidden', error: 'your account has no agency' };
+        }
+        agency = profile.agencyName;
+      }
+      return {
+        room: rooms[stream](agency),
+        select: (r) =>
+          agency === null || (r as { agency: string }).agency === agency
+            ? (r as TopicItems[K])
+            : undefined,
+      };
+    },
+  };
+}
+
+const sources = Object.values(TOPIC_SOURCES) as TopicSource<TopicKind>[];
+
+/** Every stream whose changes go to some room: the fan-out follows these. */
+export const ROOM_STREAMS: readonly StreamName[] = [
+  ...new Set(
+    sources.flatMap((s) => (isComputedSource(s) ? [] : [s.stream, ...(s.reloadOn ?? [])])),
+  ),
+];
+
+/** Every stream some computed room depends on: the computed rooms follow these. */
+export const COMPUTED_STREAMS: readonly StreamName[] = [
+  ...new Set(sources.flatMap((s) => (isComputedSource(s) ? s.computedFrom : []))),
+];

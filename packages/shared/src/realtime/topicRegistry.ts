@@ -1,0 +1,84 @@
+import type { TopicItems } from './contract.js';
+import type { TopicKind } from './topics.js';
+
+/** Who may subscribe to a topic: anyone, any signed-in user, or administrators only. */
+export type TopicTier = 'public' | 'signedIn' | 'admin';
+
+/**
+ * How a topic's items reach a client. `complete`: sent whole on join, then changed. `paged`: the
+ * items are read page by page through REST; the snapshot only fixes the seq the changes continue
+ * from. `notice`: each change as it happens (the newest one is the stream's only record); the
+ * state itself is read through REST.
+ */
+export type TopicDelivery = 'complete' | 'paged' | 'notice';
+
+/** What both sides know of a topic kind. */
+export interface TopicDefinition<K extends TopicKind> {
+  readonly tier: TopicTier;
+  /** Whether the topic names a state (null: all states). */
+  readonly byState: boolean;
+  readonly delivery: TopicDelivery;
+  /** How administrators get the topic, where it differs (they see every agency's). */
+  readonly adminDelivery?: TopicDelivery;
+  /** The id of an item, as the server names removed items and the client keys what it holds. */
+  readonly idOf: (item: TopicItems[K]) => string;
+}
+
+const referralId = (o: { readonly opportunityId: number }) => String(o.opportunityId);
+
+/**
+ * The topics a client can subscribe to, one entry each. The relay derives its rooms, their tier
+ * checks, what a token's expiry drops and which streams it follows from this registry (with its
+ * own sources and projections in apps/relay's realtime/topicSources.ts); the web keys the items
+ * it holds by `idOf`. Adding a topic is one entry here, one there, and its projection.
+ */
+export const TOPICS = {
+  publicFeed: { tier: 'public', byState: true, delivery: 'paged', idOf: referralId },
+  referrals: { tier: 'signedIn', byState: true, delivery: 'paged', idOf: referralId },
+  inAppetite: { tier: 'signedIn', byState: true, delivery: 'paged', idOf: referralId },
+  // An agency's purchases are few and sent whole; every agency's (the admins' Claim-It
+  // Transactions) are too many at market scale, so they are paged.
+  acquired: {
+    tier: 'signedIn',
+    byState: false,
+    delivery: 'complete',
+    adminDelivery: 'paged',
+    idOf: referralId,
+  },
+  marketplaces: { tier: 'admin', byState: false, delivery: 'complete', idOf: (m) => String(m.id) },
+  deliveryStats: {
+    tier: 'admin',
+    byState: false,
+    delivery: 'complete',
+    idOf: (s) => String(s.marketplaceId),
+  },
+  deliveryErrors: { tier: 'admin', byState: false, delivery: 'complete', idOf: (e) => e.id },
+  featureFlags: { tier: 'public', byState: false, delivery: 'complete', idOf: (f) => String(f.id) },
+  status: { tier: 'public', byState: false, delivery: 'complete', idOf: (s) => s.id },
+  dashboard: { tier: 'signedIn', byState: false, delivery: 'complete', idOf: (d) => d.id },
+  auditLog: { tier: 'admin', byState: false, delivery: 'notice', idOf: (e) => String(e.id) },
+  pipeline: {
+    tier: 'signedIn',
+    byState: false,
+    delivery: 'notice',
+    idOf: (p) => String(p.referralId),
+  },
+  returns: { tier: 'signedIn', byState: false, delivery: 'notice', idOf: (r) => String(r.id) },
+} as const satisfies { readonly [K in TopicKind]: TopicDefinition<K> };
+
+/** Every topic kind, in the registry's order. */
+export const TOPIC_KINDS = Object.keys(TOPICS) as readonly TopicKind[];
+
+/** The registry's entry of a topic kind. */
+export const topicDefinition = <K extends TopicKind>(kind: K): TopicDefinition<K> =>
+  TOPICS[kind] as TopicDefinition<K>;
+
+/** How a topic reaches a subscriber, administrator or not. */
+export const deliveryOf = (kind: TopicKind, isAdmin: boolean): TopicDelivery => {
+  const d: TopicDefinition<TopicKind> = topicDefinition(kind);
+  return (isAdmin ? d.adminDelivery : undefined) ?? d.delivery;
+};
+
+/** The id of an item of a topic (see `TopicDefinition.idOf`). */
+export const topicItemId = <K extends TopicKind>(kind: K, item: TopicItems[K]): string =>
+  topicDefinition(kind).idOf(item);
