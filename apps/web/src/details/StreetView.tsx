@@ -1,23 +1,18 @@
-import { useEffect, useState } from 'react';
 import { Box } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { LAYOUT } from '@referrals/shared';
+import { apiKey } from '../api/queries';
 import { useServices } from '../app/services';
 
 /** The 300x200 street-view image of a referral's location (fetched with the bearer token). */
 export const StreetView = ({ searchId }: { readonly searchId: string }) => {
   const { api } = useServices();
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    setSrc(null);
-    api.getImage(`/api/street-view/${encodeURIComponent(searchId)}`).then(
-      (url) => live && setSrc(url),
-      () => undefined, // no image is a normal answer (404): the panel simply shows none
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, searchId]);
+  const path = `/api/street-view/${encodeURIComponent(searchId)}`;
+  // No image is a normal answer (404): the panel simply shows none.
+  const { data: src } = useQuery({
+    queryKey: apiKey(path),
+    queryFn: ({ signal }) => api.withSignal(signal).getImage(path),
+  });
   const size = { width: LAYOUT.streetViewWidthPx, height: LAYOUT.streetViewHeightPx };
   return src ? (
     <Box

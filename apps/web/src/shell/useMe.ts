@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ConsoleUser } from '@referrals/shared';
+import { apiQuery } from '../api/queries';
+import { useOnError } from '../api/useOnError';
 import { useServices } from '../app/services';
 import { logger } from '../log';
 
@@ -8,16 +10,7 @@ const log = logger('profile');
 /** The signed-in user's profile (GET /api/me); null until it arrives or if it fails. */
 export const useMe = (): ConsoleUser | null => {
   const { api } = useServices();
-  const [me, setMe] = useState<ConsoleUser | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.get<ConsoleUser>('/api/me').then(
-      (u) => live && setMe(u),
-      (err: unknown) => log.warn('profile could not be loaded', err),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return me;
+  const { data, error } = useQuery(apiQuery<ConsoleUser>(api, '/api/me'));
+  useOnError(error, (err) => log.warn('profile could not be loaded', err));
+  return data ?? null;
 };

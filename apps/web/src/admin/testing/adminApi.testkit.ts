@@ -42,6 +42,8 @@ export const fakeAdminApi = (routes: Routes) => {
     post: vi.fn((path: string, body?: unknown) => answer(routes, `POST ${path}`, { body })),
     put: vi.fn((path: string, body?: unknown) => answer(routes, `PUT ${path}`, { body })),
     getImage: vi.fn(() => Promise.reject(new Error('no image'))),
+    // A signal-bound client is the fake itself, so its calls are recorded on the same spies.
+    withSignal: () => api,
   };
   return api;
 };

@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { LIST_TOASTS, type Agency } from '@referrals/shared';
+import { useEffect, useRef } from 'react';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { LIST_TOASTS, type Agency, type Toast } from '@referrals/shared';
+import { apiQuery } from '../../../api/queries';
 import { useServices } from '../../../app/services';
 import { logger } from '../../../log';
 import { useToast } from '../../../toasts/useToast';
@@ -21,57 +23,62 @@ const agencyIds = (items: readonly ListItem[], only?: (m: ListItem) => boolean) 
   ),
 ];
 
+/** The answers of lookups by id, the ids without one, and whether any is still under way. */
+interface Lookups<T> {
+  readonly found: ReadonlyMap<number, T>;
+  readonly errors: readonly Error[];
+  readonly busy: boolean;
+}
+
+const lookupsOf =
+  <A, T>(ids: readonly number[], pick: (answer: A) => T) =>
+  (results: UseQueryResult<A>[]): Lookups<T> => ({
+    found: new Map(
+      results.flatMap((r, i) => (r.data !== undefined ? [[ids[i] as number, pick(r.data)]] : [])),
+    ),
+    errors: results.flatMap((r) => (r.error ? [r.error] : [])),
+    busy: results.some((r) => r.isFetching),
+  });
+
 /**
- * Looks each distinct agency up once (GET /api/agencies/:id), and the prepaid balance once per
- * agency of a marketplace that debits one. Later list changes only fetch agencies not seen yet.
- * One toast per kind of failure and batch, not one per agency.
+ * One toast per kind of failure and batch, not one per agency: failures are told once every
+ * lookup under way has settled, each failure once.
+ */
+const useBatchFailureToast = (lookups: Lookups<unknown>, toastSpec: Toast, what: string) => {
+  const toast = useToast();
+  const told = useRef(new WeakSet<Error>());
+  const { errors, busy } = lookups;
+  useEffect(() => {
+    if (busy) return;
+    const fresh = errors.filter((e) => !told.current.has(e));
+    if (fresh.length === 0) return;
+    fresh.forEach((e) => told.current.add(e));
+    log.warn(`some ${what} could not be loaded`);
+    toast(toastSpec);
+  }, [errors, busy, toast, toastSpec, what]);
+};
+
+/**
+ * Looks each distinct agency up (GET /api/agencies/:id), and the prepaid balance of each agency
+ * of a marketplace that debits one, through the query cache: an id asked before is answered from
+ * it, a failed lookup is tried again (the cache's retries, and again when the screen is opened
+ * anew) instead of being marked as asked for good.
  */
 export const useAgencies = (items: readonly ListItem[]): AgencyInfo => {
   const { api } = useServices();
-  const toast = useToast();
-  const [agencies, setAgencies] = useState<ReadonlyMap<number, Agency | null>>(new Map());
-  const [balances, setBalances] = useState<ReadonlyMap<number, number>>(new Map());
-  const askedAgencies = useRef(new Set<number>());
-  const askedBalances = useRef(new Set<number>());
-
-  useEffect(() => {
-    const newAgencies = agencyIds(items).filter((id) => !askedAgencies.current.has(id));
-    const newBalances = agencyIds(items, (m) => m.debitPrepaidBalance).filter(
-      (id) => !askedBalances.current.has(id),
-    );
-    newAgencies.forEach((id) => askedAgencies.current.add(id));
-    newBalances.forEach((id) => askedBalances.current.add(id));
-    if (newAgencies.length > 0) {
-      void Promise.allSettled(
-        newAgencies.map((id) =>
-          api.get<Agency | null>(`/api/agencies/${id}`).then((a) => [id, a] as const),
-        ),
-      ).then((results) => {
-        const found = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-        setAgencies((m) => new Map([...m, ...found]));
-        if (found.length < results.length) {
-          log.warn('some agencies could not be loaded');
-          toast(LIST_TOASTS.agencyFailed);
-        }
-      });
-    }
-    if (newBalances.length > 0) {
-      void Promise.allSettled(
-        newBalances.map((id) =>
-          api
-            .get<{ balance: number }>(`/api/agencies/${id}/prepaid-balance`)
-            .then((b) => [id, b.balance] as const),
-        ),
-      ).then((results) => {
-        const found = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-        setBalances((m) => new Map([...m, ...found]));
-        if (found.length < results.length) {
-          log.warn('some prepaid balances could not be loaded');
-          toast(LIST_TOASTS.prepaidBalanceFailed);
-        }
-      });
-    }
-  }, [api, items, toast]);
-
-  return { agencies, balances };
+  const ids = agencyIds(items);
+  const balanceIds = agencyIds(items, (m) => m.debitPrepaidBalance);
+  const agencies = useQueries({
+    queries: ids.map((id) => apiQuery<Agency | null>(api, `/api/agencies/${id}`)),
+    combine: lookupsOf(ids, (a: Agency | null) => a),
+  });
+  const balances = useQueries({
+    queries: balanceIds.map((id) =>
+      apiQuery<{ balance: number }>(api, `/api/agencies/${id}/prepaid-balance`),
+    ),
+    combine: lookupsOf(balanceIds, (b: { balance: number }) => b.balance),
+  });
+  useBatchFailureToast(agencies, LIST_TOASTS.agencyFailed, 'agencies');
+  useBatchFailureToast(balances, LIST_TOASTS.prepaidBalanceFailed, 'prepaid balances');
+  return { agencies: agencies.found, balances: balances.found };
 };

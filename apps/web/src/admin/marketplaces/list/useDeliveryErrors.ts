@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ADMIN_UI, LIST_TOASTS, type DeliveryError } from '@referrals/shared';
+import { apiKey, apiQuery } from '../../../api/queries';
+import { useOnError } from '../../../api/useOnError';
 import { useServices } from '../../../app/services';
-import { useTopic } from '../../../live/useTopic';
+import { useRereadOnTopics } from '../../../live/useRereadOnTopics';
 import { logger } from '../../../log';
 import { useToast } from '../../../toasts/useToast';
 
 const log = logger('marketplaces');
-const ERRORS_TOPIC = { kind: 'deliveryErrors' } as const;
+const ERRORS_TOPICS = [{ kind: 'deliveryErrors' }] as const;
+const PATH = '/api/delivery-errors';
 
 /** GET /api/delivery-errors (1-based pages). */
 export interface DeliveryErrorsPage {
@@ -23,31 +27,15 @@ export const useDeliveryErrors = () => {
   const { api } = useServices();
   const toast = useToast();
   const [page, setPage] = useState<number>(ADMIN_UI.firstPage);
-  const [data, setData] = useState<DeliveryErrorsPage>(EMPTY);
-  const [loading, setLoading] = useState(true);
-  const live = useTopic(ERRORS_TOPIC).items;
-
-  useEffect(() => {
-    let current = true;
-    api
-      .get<DeliveryErrorsPage>('/api/delivery-errors', {
-        page,
-        size: ADMIN_UI.deliveryErrorsPageSize,
-      })
-      .then((d) => {
-        if (current) setData(d);
-      })
-      .catch((err: unknown) => {
-        log.error('could not load delivery errors', err);
-        if (current) toast(LIST_TOASTS.deliveryErrorsFailed);
-      })
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, page, toast, live]);
-
-  return { page, setPage, data, loading };
+  // The page shown stays until the next one is read, as the pager moves.
+  const read = useQuery({
+    ...apiQuery<DeliveryErrorsPage>(api, PATH, { page, size: ADMIN_UI.deliveryErrorsPageSize }),
+    placeholderData: keepPreviousData,
+  });
+  useOnError(read.error, (err) => {
+    log.error('could not load delivery errors', err);
+    toast(LIST_TOASTS.deliveryErrorsFailed);
+  });
+  useRereadOnTopics(ERRORS_TOPICS, apiKey(PATH));
+  return { page, setPage, data: read.data ?? EMPTY, loading: read.isPending };
 };

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_TOASTS, type DeliveryStat } from '@referrals/shared';
+import { apiKey, apiQuery } from '../../../api/queries';
+import { useOnError } from '../../../api/useOnError';
 import { useServices } from '../../../app/services';
 import { useTopic } from '../../../live/useTopic';
 import { logger } from '../../../log';
@@ -7,6 +10,12 @@ import { useToast } from '../../../toasts/useToast';
 
 const log = logger('marketplaces');
 const STATS_TOPIC = { kind: 'deliveryStats' } as const;
+const PATH = '/api/delivery-stats';
+
+/** `GET /api/delivery-stats`. */
+interface StatsAnswer {
+  readonly items: readonly DeliveryStat[];
+}
 
 /** Delivery statistics by marketplace id, with their own loading and refresh states. */
 export interface DeliveryStats {
@@ -16,48 +25,45 @@ export interface DeliveryStats {
   readonly refresh: () => Promise<void>;
 }
 
+const NONE: ReadonlyMap<number, DeliveryStat> = new Map();
 const byMarketplace = (items: readonly DeliveryStat[]) =>
   new Map(items.map((s) => [s.marketplaceId, s]));
 
 /**
- * Delivery stats: read once over REST, then kept current by the deliveryStats topic; the refresh
- * button reads them again on demand.
+ * Delivery stats: read once over REST into the query cache, then kept current by the
+ * deliveryStats topic, whose items replace the cached answer; the refresh button reads them again
+ * on demand (its failure has its own toast and leaves the shown figures).
  */
 export const useDeliveryStats = (): DeliveryStats => {
   const { api } = useServices();
+  const client = useQueryClient();
   const toast = useToast();
-  const [byId, setById] = useState<ReadonlyMap<number, DeliveryStat>>(new Map());
-  const [loading, setLoading] = useState(true);
   const [refreshing, setRefreshing] = useState(false);
+  const read = useQuery({
+    ...apiQuery<StatsAnswer>(api, PATH),
+    select: (a) => byMarketplace(a.items),
+  });
+  useOnError(read.error, (err) => {
+    log.error('could not load delivery stats', err);
+    toast(LIST_TOASTS.deliveryStatsFailed);
+  });
+
   const live = useTopic(STATS_TOPIC).items;
-
   useEffect(() => {
-    api
-      .get<{ items: DeliveryStat[] }>('/api/delivery-stats')
-      .then((a) => setById(byMarketplace(a.items)))
-      .catch((err: unknown) => {
-        log.error('could not load delivery stats', err);
-        toast(LIST_TOASTS.deliveryStatsFailed);
-      })
-      .finally(() => setLoading(false));
-  }, [api, toast]);
-
-  useEffect(() => {
-    if (live.length > 0) setById(byMarketplace(live));
-  }, [live]);
+    if (live.length > 0) client.setQueryData<StatsAnswer>(apiKey(PATH), { items: live });
+  }, [client, live]);
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
     try {
-      const a = await api.get<{ items: DeliveryStat[] }>('/api/delivery-stats');
-      setById(byMarketplace(a.items));
+      client.setQueryData(apiKey(PATH), await api.get<StatsAnswer>(PATH));
     } catch (err) {
       log.error('could not refresh delivery stats', err);
       toast(LIST_TOASTS.refreshStatsFailed);
     } finally {
       setRefreshing(false);
     }
-  }, [api, toast]);
+  }, [api, client, toast]);
 
-  return { byId, loading, refreshing, refresh };
+  return { byId: read.data ?? NONE, loading: read.isPending, refreshing, refresh };
 };

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   hasUnsavedChanges,
   LIST_TOASTS,
@@ -9,6 +10,8 @@ import {
   type MarketplaceLists,
 } from '@referrals/shared';
 import { isApiError } from '../../../api/ApiError';
+import { apiKey, apiQuery } from '../../../api/queries';
+import { useOnError } from '../../../api/useOnError';
 import { useServices } from '../../../app/services';
 import { useTopic } from '../../../live/useTopic';
 import { logger } from '../../../log';
@@ -22,6 +25,7 @@ import {
 
 const log = logger('marketplaces');
 const MARKETPLACES_TOPIC = { kind: 'marketplaces' } as const;
+const PATH = '/api/marketplaces';
 
 type Lists = MarketplaceLists<ListItem>;
 const allOf = (l: Lists): ListItem[] => [...l.enabled, ...l.disabled, ...l.nonFlow];
@@ -44,106 +48,95 @@ export interface MarketplaceList {
 }
 
 /**
- * Loads the marketplaces, keeps the admin's edits apart from what was loaded, follows the live
- * marketplaces topic and saves through list-save with the loaded priorityVersion. Live changes
- * replace the list only while there are no unsaved edits; otherwise they are flagged and the save
- * meets the relay's 409, so nobody's work is overwritten silently.
+ * Loads the marketplaces into the query cache, keeps the admin's edits apart from what was
+ * loaded, follows the live marketplaces topic and saves through list-save with the loaded
+ * priorityVersion. Live changes read the list again only while there are no unsaved edits;
+ * otherwise they are flagged and the save meets the relay's 409, so nobody's work is overwritten
+ * silently. Edits belong to one read: a new read (after a save, a 409, a live change) replaces them.
  */
 export const useMarketplaceList = (): MarketplaceList => {
   const { api } = useServices();
+  const client = useQueryClient();
   const toast = useToast();
-  const [loaded, setLoaded] = useState<Lists | null>(null);
-  const [current, setCurrent] = useState<Lists | null>(null);
-  const [version, setVersion] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const [serverChanged, setServerChanged] = useState(false);
+  const read = useQuery(apiQuery<MarketplacesAnswer>(api, PATH));
+  // Section 8: a marketplace-load failure only logs and stops loading.
+  useOnError(read.error, (err) => log.error('could not load marketplaces', err));
+  const readAt = read.dataUpdatedAt;
+  const loaded = useMemo(
+    () => (read.data ? splitMarketplaces(read.data.items) : null),
+    [read.data],
+  );
+  const version = read.data?.priorityVersion ?? null;
+  const [edits, setEdits] = useState<{ readonly readAt: number; readonly lists: Lists } | null>(
+    null,
+  );
+  const current = edits !== null && edits.readAt === readAt ? edits.lists : loaded;
   const [conflict, setConflict] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await api.get<MarketplacesAnswer>('/api/marketplaces');
-      const lists = splitMarketplaces(answer.items);
-      setLoaded(lists);
-      setCurrent(lists);
-      setVersion(answer.priorityVersion);
-      setServerChanged(false);
-    } catch (err) {
-      // Section 8: a marketplace-load failure only logs and stops loading.
-      log.error('could not load marketplaces', err);
-    } finally {
-      setLoading(false);
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const unsaved = loaded !== null && current !== null && hasUnsavedChanges(loaded, current);
-  const unsavedRef = useRef(unsaved);
-  unsavedRef.current = unsaved;
+  const reload = useCallback(() => client.invalidateQueries({ queryKey: apiKey(PATH) }), [client]);
+
+  const saving = useMutation({
+    mutationFn: (body: ListSaveBody) => api.post('/api/marketplaces/list-save', body),
+    onMutate: () => setConflict(null),
+    onSuccess: () => {
+      toast(LIST_TOASTS.saved);
+      return reload();
+    },
+    onError: (err) => {
+      if (isApiError(err, 409)) {
+        setConflict(err.error);
+        return reload();
+      }
+      log.error('could not save marketplaces', err);
+      toast(LIST_TOASTS.saveFailed);
+    },
+  });
 
   const live = useTopic(MARKETPLACES_TOPIC).items;
   const loadedSignature = useMemo(
     () => (loaded ? marketplacesSignature(allOf(loaded)) : null),
     [loaded],
   );
+  const liveDiffers =
+    loadedSignature !== null && live.length > 0 && marketplacesSignature(live) !== loadedSignature;
   useEffect(() => {
-    if (loadedSignature === null || live.length === 0 || saving) return;
-    if (marketplacesSignature(live) === loadedSignature) return;
-    if (unsavedRef.current) setServerChanged(true);
-    else void load();
-  }, [live, loadedSignature, load, saving]);
+    if (liveDiffers && !unsaved && !saving.isPending) void reload();
+  }, [liveDiffers, unsaved, saving.isPending, reload]);
 
+  const { mutateAsync } = saving;
   const save = useCallback(async () => {
     if (!loaded || !current || version === null) return;
     const plan = listSavePlan(loaded, current);
     if (plan.length === 0) return;
-    const body: ListSaveBody = {
+    await mutateAsync({
       version,
       priorities: plan.flatMap((s) => (s.kind === 'priorities' ? s.priorities : [])),
       updates: plan.flatMap((s) =>
         s.kind === 'update' ? [{ id: s.marketplace.id, enabled: s.marketplace.enabled }] : [],
       ),
-    };
-    setSaving(true);
-    setConflict(null);
-    try {
-      await api.post('/api/marketplaces/list-save', body);
-      toast(LIST_TOASTS.saved);
-      await load();
-    } catch (err) {
-      if (isApiError(err, 409)) {
-        setConflict(err.error);
-        await load();
-      } else {
-        log.error('could not save marketplaces', err);
-        toast(LIST_TOASTS.saveFailed);
-      }
-    } finally {
-      setSaving(false);
-    }
-  }, [api, current, load, loaded, toast, version]);
+    }).catch(() => undefined); // told by onError
+  }, [current, loaded, mutateAsync, version]);
 
-  const discard = useCallback(() => {
-    setConflict(null);
-    if (serverChanged) {
-      setLoading(true);
-      void load();
-    } else setCurrent(loaded);
-  }, [load, loaded, serverChanged]);
+  const edit = (change: (l: Lists) => Lists) =>
+    setEdits((e) =>
+      current === null ? e : { readAt, lists: change(e?.readAt === readAt ? e.lists : current) },
+    );
 
   return {
-    loading,
-    saving,
+    loading: read.isPending,
+    saving: saving.isPending,
     lists: current,
     unsaved,
-    serverChanged,
+    // Another admin's change is shown only while edits hold the list back from reading it.
+    serverChanged: liveDiffers && unsaved && !saving.isPending,
     conflict,
-    toggle: (id, enabled) => setCurrent((c) => (c ? toggleEnabled(c, id, enabled) : c)),
-    move: (from, to) => setCurrent((c) => (c ? moveEnabled(c, from, to) : c)),
+    toggle: (id, enabled) => edit((c) => toggleEnabled(c, id, enabled)),
+    move: (from, to) => edit((c) => moveEnabled(c, from, to)),
     save,
-    discard,
+    // Dropping the edits lets a flagged live change read the list again at once.
+    discard: () => {
+      setConflict(null);
+      setEdits(null);
+    },
   };
 };
