@@ -141,6 +141,7 @@ export const AcquiredPage = () => {
         page={state.page}
         size={state.size}
         total={page.total}
+        loading={page.loading}
         onPage={(p) => update({ page: p })}
       />
       <DetailsPanel referral={selected} onClose={() => setSelected(null)} />

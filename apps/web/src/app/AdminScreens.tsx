@@ -2,19 +2,33 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Typography } from '@mui/material';
 import { Navigate } from 'react-router';
 import { HEADINGS, listPageTitle, ROUTES } from '@referrals/shared';
-import { AcquiredPage } from '../acquired/AcquiredPage';
-import { AuditLogPage } from '../admin/auditLog/AuditLogPage';
-import { FeatureFlagsPage } from '../admin/featureFlags/FeatureFlagsPage';
-import { MarketplaceFormPage } from '../admin/marketplaces/form/MarketplaceFormPage';
-import { MarketplacesPage } from '../admin/marketplaces/list/MarketplacesPage';
-import { ReturnsPage } from '../admin/returns/ReturnsPage';
-import { RecentPage } from '../recent/RecentPage';
 import { ReferralListPage } from '../referrals/ReferralListPage';
+import { Spinner } from '../shell/Spinner';
 import { useBrand, useDocumentTitle } from './BrandContext';
+import { lazyNamed as named } from './lazyNamed';
 import { useSession } from './useSession';
 
-// Charts are only downloaded by those who open the dashboard.
+// Only the referral list, where every user lands, is in this chunk. Each other screen is its own
+// chunk, so an agent never downloads the admins' screens (marketplaces, flags, audit log,
+// returns) and no one downloads the charts before opening the dashboard. e2e/tests/agentBundle
+// holds this split.
+const AcquiredPage = named(() => import('../acquired/AcquiredPage'), 'AcquiredPage');
+const AuditLogPage = named(() => import('../admin/auditLog/AuditLogPage'), 'AuditLogPage');
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
+const FeatureFlagsPage = named(
+  () => import('../admin/featureFlags/FeatureFlagsPage'),
+  'FeatureFlagsPage',
+);
+const MarketplaceFormPage = named(
+  () => import('../admin/marketplaces/form/MarketplaceFormPage'),
+  'MarketplaceFormPage',
+);
+const MarketplacesPage = named(
+  () => import('../admin/marketplaces/list/MarketplacesPage'),
+  'MarketplacesPage',
+);
+const RecentPage = named(() => import('../recent/RecentPage'), 'RecentPage');
+const ReturnsPage = named(() => import('../admin/returns/ReturnsPage'), 'ReturnsPage');
 
 /** The screens of the admin shell, by route. */
 export type AdminScreen =
@@ -43,8 +57,8 @@ const Heading = ({ title }: { readonly title: string }) => {
 const AdminOnly = ({ children }: { readonly children: ReactNode }) =>
   useSession().access.isAdmin ? children : <Navigate to={`/${ROUTES.allReferrals}`} replace />;
 
-/** One screen of the admin shell. */
-const AdminScreens = ({ screen }: { readonly screen: AdminScreen }) => {
+/** The screen of a route; screens of their own chunk suspend while it loads. */
+const screenOf = (screen: AdminScreen): ReactNode => {
   switch (screen) {
     case 'allReferrals':
       return <ReferralListPage variant="all" />;
@@ -90,4 +104,9 @@ const AdminScreens = ({ screen }: { readonly screen: AdminScreen }) => {
       );
   }
 };
+
+/** One screen of the admin shell; the shell stays in place while a screen's chunk loads. */
+const AdminScreens = ({ screen }: { readonly screen: AdminScreen }) => (
+  <Suspense fallback={<Spinner />}>{screenOf(screen)}</Suspense>
+);
 export default AdminScreens;

@@ -31,6 +31,9 @@ export const useLoadProgress = (): LiveStatus['loading'] | null => {
   return items.find((s) => s.loading)?.loading ?? null;
 };
 
+/** What the lists say while their referrals load (the grid's progress bar, the footer). */
+export const LOADING_REFERRALS = 'Loading referrals';
+
 /** 'Loading referrals: 120,000 of 1,000,000 so far.' */
 export const loadingText = (p: NonNullable<LiveStatus['loading']>): string =>
-  `Loading referrals: ${p.loaded.toLocaleString('en-US')} of ${p.expected.toLocaleString('en-US')} so far.`;
+  `${LOADING_REFERRALS}: ${p.loaded.toLocaleString('en-US')} of ${p.expected.toLocaleString('en-US')} so far.`;

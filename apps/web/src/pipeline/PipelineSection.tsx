@@ -4,7 +4,7 @@ import { withinReturnWindow, type Opportunity } from '@referrals/shared';
 import { useSession } from '../app/useSession';
 import { PipelineForm } from './PipelineForm';
 import { ReturnDialog } from './ReturnDialog';
-import { returnStateText } from './returnTexts';
+import { returnStateText } from './returnStory';
 import { usePipeline } from './usePipeline';
 
 /**

@@ -1,4 +1,8 @@
-import { formatUsd, RETURN_REASONS, type ReturnRequest } from '@referrals/shared';
+import { formatUsd, type ReturnRequest } from '@referrals/shared';
+
+// The list's chip only: the reasons (and the pipeline schemas, with yup, beside them in shared)
+// stay out of the grid cells every list, the public feed's too, loads. The panel's text is in
+// returnStory.ts.
 
 /** The short text of a return's state, as the list's chip shows it. */
 export const returnChipText = (r: ReturnRequest): string =>
@@ -7,15 +11,6 @@ export const returnChipText = (r: ReturnRequest): string =>
     : r.state === 'approved'
       ? `Returned${r.credit === null ? '' : ` · credit ${formatUsd(r.credit)}`}`
       : 'Return denied';
-
-/** The whole story of a return, as the details panel tells it. */
-export const returnStateText = (r: ReturnRequest): string => {
-  const why = `${RETURN_REASONS[r.reason]}${r.note ? ` (${r.note})` : ''}`;
-  if (r.state === 'requested') return `Return requested by ${r.requestedBy}: ${why}.`;
-  if (r.state === 'approved')
-    return `Return approved${r.credit === null ? '' : `, credit ${formatUsd(r.credit)}`}: ${r.comment ?? ''}`;
-  return `Return denied: ${r.comment ?? ''}`;
-};
 
 /** The colour of a return's chip. */
 export const returnChipColour = (r: ReturnRequest) =>

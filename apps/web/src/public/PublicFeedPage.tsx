@@ -119,6 +119,7 @@ const PublicFeedPage = () => {
           page={state.page}
           size={state.size}
           total={page.total}
+          loading={page.loading}
           onPage={(p) => update({ page: p })}
         />
       </Container>

@@ -63,7 +63,7 @@ describe('the public feed table', () => {
     expect(within(grid).getAllByRole('gridcell')).toHaveLength(2);
   });
 
-  it('opens the row on click and on Enter', async () => {
+  it('opens the row on click and on Enter on one of its cells', async () => {
     const onRowClick = vi.fn();
     const { container } = renderWith(
       <PublicTable
@@ -78,7 +78,9 @@ describe('the public feed table', () => {
     await screen.findByRole('grid');
     const first = container.querySelector('[data-id="11"]') as HTMLElement;
     fireEvent.click(first);
-    fireEvent.keyDown(container.querySelector('[data-id="12"]') as HTMLElement, { key: 'Enter' });
+    // The grid pattern: Enter on any cell of a row opens it.
+    const second = container.querySelector('[data-id="12"]') as HTMLElement;
+    fireEvent.keyDown(within(second).getAllByRole('gridcell')[1] as HTMLElement, { key: 'Enter' });
     expect(onRowClick.mock.calls.map(([r]) => (r as GridRow).opportunityId)).toEqual([11, 12]);
   });
 

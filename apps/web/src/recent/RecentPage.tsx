@@ -70,6 +70,7 @@ export const RecentPage = () => {
         page={state.page}
         size={state.size}
         total={page.total}
+        loading={page.loading}
         onPage={(p) => setState((s) => ({ ...s, page: p }))}
       />
     </Box>

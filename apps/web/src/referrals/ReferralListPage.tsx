@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Box, IconButton, Stack, Typography } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import {
@@ -15,8 +15,8 @@ import {
   type ListReferral,
 } from '@referrals/shared';
 import { useBrand, useDocumentTitle } from '../app/BrandContext';
+import { lazyNamed } from '../app/lazyNamed';
 import { useSession } from '../app/useSession';
-import { DetailsPanel } from '../details/DetailsPanel';
 import { useFeatureFlag, useShowTalkNow } from '../live/useFeatureFlag';
 import type { CellContext, GridRow } from './gridColumns';
 import { ListToolbar } from './ListToolbar';
@@ -24,11 +24,14 @@ import { initialListState, listTopic } from './listState';
 import { useOpenReferralFromUrl } from './openReferralParam';
 import { PagingFooter } from './PagingFooter';
 import { ReferralGrid } from './ReferralGrid';
-import { StatusModal } from './StatusModal';
 import { useListPage } from './useListPage';
 import { useListState } from './useListState';
 import { tokenColour } from '../theme/theme';
 import { useCompactLayout } from '../shell/useCompactLayout';
+
+// The panel and the status modal open on a row; their code loads then, not with the list.
+const DetailsPanel = lazyNamed(() => import('../details/DetailsPanel'), 'DetailsPanel');
+const StatusModal = lazyNamed(() => import('./StatusModal'), 'StatusModal');
 
 /**
  * A signed-in referral list: admin/all-referrals ('all') or the available-referral variant. The
@@ -131,16 +134,22 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
         page={state.page}
         size={state.size}
         total={page.total}
+        loading={page.loading}
         onPage={(p) => update({ page: p })}
       />
-      {defaults.detailsPanel && (
-        <DetailsPanel referral={panelOpen ? current : null} onClose={() => setPanelOpen(false)} />
-      )}
-      <StatusModal
-        referral={live(statusOf)}
-        open={statusOpen}
-        onClose={() => setStatusOpen(false)}
-      />
+      {/* Mounted from the first opening on (and kept, so they close with their transition). */}
+      <Suspense fallback={null}>
+        {defaults.detailsPanel && selected && (
+          <DetailsPanel referral={panelOpen ? current : null} onClose={() => setPanelOpen(false)} />
+        )}
+        {statusOf && (
+          <StatusModal
+            referral={live(statusOf)}
+            open={statusOpen}
+            onClose={() => setStatusOpen(false)}
+          />
+        )}
+      </Suspense>
     </Box>
   );
 };

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Box, Button } from '@mui/material';
 import PhoneIcon from '@mui/icons-material/Phone';
 import StarIcon from '@mui/icons-material/Star';
-import type { GridColDef } from '@mui/x-data-grid';
 import {
   assigneeText,
   businessLinesText,
@@ -171,31 +170,9 @@ const WIDTHS: Readonly<Record<string, number>> = {
   progress: 170,
 };
 
-/** The grid columns of shared column definitions; sortable when the definition has a sort key. */
-export const gridColumns = (defs: readonly ColumnDef[], ctx: CellContext): GridColDef<GridRow>[] =>
-  defs.map((d) => ({
-    field: d.id,
-    headerName: d.header || ' ',
-    description: d.header || undefined,
-    sortable: d.sortKey !== null,
-    minWidth: WIDTHS[d.id] ?? 110,
-    // Notes are narrower for non-carriers, who see the button (the spec keeps the wide one for carriers).
-    ...(d.id === 'notes' ? { minWidth: ctx.showTalkNow ? 150 : 200 } : {}),
-    flex: 1,
-    renderCell: ({ row }) => CELLS[d.id]?.(full(row), ctx) ?? '',
-  }));
-
-/** The one stacked column of the mobile layout: every visible cell, one under another. */
-export const stackedColumn = (
-  defs: readonly ColumnDef[],
-  ctx: CellContext,
-): GridColDef<GridRow> => ({
-  field: 'stacked',
-  headerName: 'Referral',
-  sortable: false,
-  flex: 1,
-  renderCell: ({ row }) => <StackedCell defs={defs} row={row} ctx={ctx} />,
-});
+/** The least width of a column (px): the Notes column is narrower for non-carriers, who see the button. */
+export const columnMinWidth = (d: ColumnDef, ctx: CellContext): number =>
+  d.id === 'notes' ? (ctx.showTalkNow ? 150 : 200) : (WIDTHS[d.id] ?? 110);
 
 /** Every visible cell of a row, one under another, with its header (the mobile layout). */
 export const StackedCell = ({

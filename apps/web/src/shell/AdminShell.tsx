@@ -15,6 +15,7 @@ import { PreferencesContext, usePreferencesState } from '../preferences/usePrefe
 import { useColourMode } from '../theme/colourMode';
 import { createAppTheme } from '../theme/theme';
 import { ToastProvider } from '../toasts/ToastProvider';
+import { DemoLink } from './DemoLink';
 import { LiveIndicator } from './LiveIndicator';
 import { ProfileMenu } from './ProfileMenu';
 import { SideNav } from './SideNav';
@@ -65,6 +66,7 @@ const AdminShell = () => {
               <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
                 {brand.displayName} · {marketplaceTitle(access)}
               </Typography>
+              <DemoLink access={access} />
               <LiveIndicator />
               <PreferencesButton alerts={agent ? <AlertSettings /> : undefined} />
               <ProfileMenu access={access} username={username} />
