@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import type { DateField } from '@referrals/shared';
 import type { QueryParams } from '../api/apiClient';
 import { useServices } from '../app/services';
@@ -45,14 +44,11 @@ export const useListPage = <R extends ReferralRow>(o: ListPageOptions<R>): Refer
   const empty = cannotMatch(o.state);
   const params = { ...listRequestParams(o.state, o.withView), ...o.extraParams };
   const requestKey = `${JSON.stringify(params)}${o.refetchKey ?? ''}`;
-  const fetchPage = useCallback(
-    (): Promise<FetchedPage<R>> =>
-      empty
-        ? Promise.resolve({ seq: 0, content: [], totalElements: 0 })
-        : api.get<FetchedPage<R>>(o.path, params),
-    // The request key stands for the params.
-    [api, o.path, requestKey],
-  );
+  // Read only when the request key changes (the page takes the latest options at each render).
+  const fetchPage = (signal: AbortSignal): Promise<FetchedPage<R>> =>
+    empty
+      ? Promise.resolve({ seq: 0, content: [], totalElements: 0 })
+      : api.withSignal(signal).get<FetchedPage<R>>(o.path, params);
   return useReferralPage<R>({
     topic: ready && !empty ? o.topic : null,
     requestKey: ready ? requestKey : 'waiting',

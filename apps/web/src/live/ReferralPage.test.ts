@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicReferral } from '@referrals/shared';
+import { FakeSocket } from './fakeSocket.testkit';
+import { LiveClient } from './LiveClient';
+import { ReferralPage, type FetchedPage, type ReferralPageOptions } from './ReferralPage';
+
+const topic = { kind: 'publicFeed', state: null } as const;
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+const ref = (id: number, ageMin: number): PublicReferral => ({
+  opportunityId: id,
+  addDate: minutesAgo(ageMin),
+  opportunityType: 'CIR',
+  category: 'COMMERCIAL',
+  city: 'Austin',
+  state: 'TX',
+  businessLines: [],
+  industryCode: null,
+  industryDescription: null,
+  noOfEmployees: null,
+  yearsInBusiness: null,
+  marketplaceStatus: 'Available',
+  source: null,
+});
+type Page = FetchedPage<PublicReferral>;
+
+/** A read the test answers by hand, with the signal it was given. */
+interface Read {
+  readonly signal: AbortSignal;
+  readonly answer: (p: Page) => void;
+}
+
+/** A page over a live client whose server the test plays; every read waits for the test. */
+const setup = (size = 3) => {
+  const socket = new FakeSocket();
+  const live = new LiveClient(socket, () => Promise.resolve(null));
+  socket.connect(true);
+  const reads: Read[] = [];
+  const fetchPage = vi.fn(
+    (signal: AbortSignal) => new Promise<Page>((answer) => reads.push({ signal, answer })),
+  );
+  const page = new ReferralPage<PublicReferral>(live);
+  const options = (requestKey: string): ReferralPageOptions<PublicReferral> => ({
+    topic,
+    requestKey,
+    fetchPage,
+    page: 0,
+    size,
+    filter: { state: null, dateFilter: '72hours', showClaimed: false },
+    sort: { key: 'addDate', direction: 'desc' },
+  });
+  page.update(options('k'));
+  const snapshot = (seq: number) =>
+    socket.answer('subscribe', { ok: true, snapshot: { topic, seq, complete: false, items: [] } });
+  const change = (prevSeq: number, upserts: PublicReferral[], removed: string[] = []) =>
+    socket.push('changes', { topic, prevSeq, seq: prevSeq + 1, upserts, removed });
+  const shown = () => {
+    const s = page.getState();
+    return `${s.rows.map((r) => r.opportunityId).join(',')}|${s.total}`;
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { socket, page, reads, fetchPage, options, snapshot, change, shown, settle };
+};
+
+afterEach(() => vi.useRealTimers());
+
+describe('ReferralPage', () => {
+  it('is loading until the first answer, then shows it and tells its listeners', async () => {
+    const { page, reads, shown, settle } = setup();
+    const heard = vi.fn();
+    page.subscribe(heard);
+    expect(page.getState().loading).toBe(true);
+    reads[0]?.answer({ seq: 10, content: [ref(2, 1), ref(1, 2)], totalElements: 2 });
+    await settle();
+    expect(page.getState().loading).toBe(false);
+    expect(shown()).toBe('2,1|2');
+    expect(heard).toHaveBeenCalled();
+  });
+
+  it('holds changes heard during a read and applies only those past the page’s seq', async () => {
+    const { reads, snapshot, change, shown, settle } = setup();
+    snapshot(10);
+    change(10, [ref(9, 0)]);
+    change(11, [ref(8, 0.5)]);
+    reads[0]?.answer({ seq: 11, content: [ref(9, 0), ref(1, 3)], totalElements: 2 });
+    await settle();
+    expect(shown()).toBe('9,8,1|3');
+  });
+
+  it('aborts the read a new query supersedes, and never shows its late answer', async () => {
+    const { page, reads, options, shown, settle } = setup();
+    page.update(options('k2'));
+    expect(reads[0]?.signal.aborted).toBe(true);
+    expect(reads[1]?.signal.aborted).toBe(false);
+    reads[1]?.answer({ seq: 10, content: [ref(2, 1)], totalElements: 1 });
+    reads[0]?.answer({ seq: 10, content: [ref(7, 1)], totalElements: 1 });
+    await settle();
+    expect(shown()).toBe('2|1');
+  });
+
+  it('reads nothing again while the request key stays the same', () => {
+    const { page, fetchPage, options } = setup();
+    page.update(options('k'));
+    page.update(options('k'));
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads again, after a pause, a page older than the live stream’s base', async () => {
+    vi.useFakeTimers();
+    const { reads, snapshot, fetchPage, shown } = setup();
+    snapshot(20);
+    reads[0]?.answer({ seq: 15, content: [ref(1, 1)], totalElements: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    reads[1]?.answer({ seq: 20, content: [ref(2, 1)], totalElements: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown()).toBe('2|1');
+  });
+
+  it('reads again when removals leave the page short of rows that exist further on', async () => {
+    const { reads, snapshot, change, fetchPage, settle } = setup(2);
+    snapshot(10);
+    reads[0]?.answer({ seq: 10, content: [ref(2, 1), ref(1, 2)], totalElements: 5 });
+    await settle();
+    change(10, [], ['2']);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops: aborts its read, unsubscribes and cancels a pending retry; update starts again', async () => {
+    vi.useFakeTimers();
+    const { page, reads, socket, snapshot, fetchPage, options } = setup();
+    snapshot(20);
+    reads[0]?.answer({ seq: 15, content: [], totalElements: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    page.stop();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    expect(socket.calls('unsubscribe')).toHaveLength(1);
+    page.update(options('k'));
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    expect(socket.calls('subscribe')).toHaveLength(2);
+    page.stop();
+    expect(reads[1]?.signal.aborted).toBe(true);
+  });
+});
