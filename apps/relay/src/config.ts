@@ -3,6 +3,8 @@
  * start; a bad value stops the process with a readable list of every problem at once.
  */
 
+import { EnvError, envInt, envList, envOneOf, envText, envUrl, parseEnv } from '@referrals/shared';
+import * as yup from 'yup';
 import type { DatabaseTarget } from './db/target.js';
 
 /** The validated configuration of the relay. */
@@ -62,140 +64,110 @@ export type StoreTarget =
 type Env = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-/** Thrown by parseConfig with every problem found. */
-export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid relay configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-/** Validates the environment into a RelayConfig; throws ConfigError listing every problem. */
-export function parseConfig(env: Env): RelayConfig {
-  const problems: string[] = [];
-  const text = (name: string, fallback: string): string => {
-    const v = env[name]?.trim();
-    return v === undefined || v === '' ? fallback : v;
-  };
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = text(name, String(fallback));
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got '${raw}')`);
-      return fallback;
-    }
-    return n;
-  };
-  const url = (name: string, fallback: string, protocols: readonly string[]): string => {
-    const raw = text(name, fallback);
-    try {
-      const u = new URL(raw);
-      if (!protocols.includes(u.protocol)) throw new Error('protocol');
-      return raw.replace(/\/+$/, '');
-    } catch {
-      problems.push(`${name} must be a ${protocols.join(' or ')} URL (got '${raw}')`);
-      return fallback;
-    }
-  };
-
-  const port = int('PORT', 8080, 1, 65535);
-  const metricsToken = text('METRICS_TOKEN', '');
-  if (metricsToken !== '' && !/^[\w.~+/=-]{16,200}$/.test(metricsToken))
-    problems.push('METRICS_TOKEN must be 16 to 200 letters, digits or _ . ~ + / = -');
-  const simPort = int('SIM_PORT', 8090, 1, 65535);
-  const simOrigin = `http://localhost:${simPort}`;
-  const http = ['http:', 'https:'];
-  const opportunityUrl = url('UPSTREAM_URL', simOrigin, http);
-  const oidcUrl = url('OIDC_URL', simOrigin, http);
-  const allowedOrigins = text('ALLOWED_ORIGINS', `http://localhost:${port},http://localhost:5173`)
-    .split(',')
-    .map((o) => o.trim())
-    .filter((o) => o !== '');
-  for (const o of allowedOrigins) {
-    if (!/^https?:\/\/[^/\s]+$/.test(o))
-      problems.push(`ALLOWED_ORIGINS has an invalid origin '${o}'`);
-  }
-  const logLevel = text('LOG_LEVEL', 'info');
-  if (!LOG_LEVELS.includes(logLevel)) {
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
-  }
-  // No default address: a relay told of a Redis needs it, and one told of none runs alone.
-  const store: StoreTarget =
-    text('REDIS_URL', '') === ''
-      ? { kind: 'memory' }
-      : { kind: 'redis', url: url('REDIS_URL', '', ['redis:', 'rediss:']) };
-  const databaseUrl = text('DATABASE_URL', '');
-  let database: DatabaseTarget = {
-    kind: 'pglite',
-    dir: text('PGLITE_DIR', new URL('../../../.data/pglite', import.meta.url).pathname),
-  };
-  if (databaseUrl !== '') {
-    try {
-      const u = new URL(databaseUrl);
-      if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new Error('protocol');
-      database = { kind: 'postgres', url: databaseUrl };
-    } catch {
-      // The URL may hold a password: never echo it.
-      problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
-    }
-  }
-  const redisPrefix = text('REDIS_PREFIX', 'rc:');
-  if (!/^[\w:.-]{1,40}$/.test(redisPrefix)) {
-    problems.push(`REDIS_PREFIX may hold letters, digits and _ : . - only (got '${redisPrefix}')`);
-  }
-  const config: RelayConfig = {
-    port,
-    metricsPort: int('METRICS_PORT', 9464, 0, 65535),
-    metricsToken: metricsToken === '' ? null : metricsToken,
-    opportunityUrl,
-    agencyUserUrl: url('AGENCY_USER_URL', opportunityUrl, http),
-    geoUrl: url('GEO_URL', opportunityUrl, http),
-    upstreamBasicUser: text('UPSTREAM_BASIC_USER', 'opportunity-console'),
-    upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 5000, 100, 120_000),
-    upstreamMaxBodyBytes: int(
-      'UPSTREAM_MAX_BODY_BYTES',
-      64 * 1024 * 1024,
-      1024,
-      1024 * 1024 * 1024,
-    ),
-    oidcUrl,
-    oidcRealm: text('OIDC_REALM', 'referrals'),
-    oidcClientId: text('OIDC_CLIENT_ID', 'referral-console'),
-    oidcPublicUrl: url('OIDC_PUBLIC_URL', oidcUrl, http),
-    store,
-    redisPrefix,
-    database,
-    pollIntervalMs: int('POLL_INTERVAL_MS', 3000, 100, 3_600_000),
-    pollSlackMs: int('POLL_CHANGE_SLACK_MS', 10_000, 0, 3_600_000),
-    allowedOrigins,
-    webDist: text('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
-    logLevel,
-    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 5000, 0, 600_000),
-    trustProxy: trustProxyOf(text('TRUST_PROXY', 'loopback'), problems),
-  };
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
-}
-
+const HTTP = ['http:', 'https:'];
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
-/** TRUST_PROXY: named ranges, addresses or CIDR blocks, separated by commas. */
-function trustProxyOf(raw: string, problems: string[]): string {
-  const parts = raw.split(',').map((p) => p.trim());
-  const ok = parts.every(
+/** Every variable the relay reads, with its default; README's configuration table lists them. */
+export const relayEnvSchema = yup.object({
+  PORT: envInt(1, 65535, 8080),
+  METRICS_PORT: envInt(0, 65535, 9464),
+  METRICS_TOKEN: yup
+    .string()
+    .matches(
+      /^[\w.~+/=-]{16,200}$/,
+      'METRICS_TOKEN must be 16 to 200 letters, digits or _ . ~ + / = -',
+    ),
+  // Only the stand-in's port: the upstream and identity URLs default to it.
+  SIM_PORT: envInt(1, 65535, 8090),
+  UPSTREAM_URL: envUrl(HTTP),
+  AGENCY_USER_URL: envUrl(HTTP),
+  GEO_URL: envUrl(HTTP),
+  UPSTREAM_BASIC_USER: yup.string().default('opportunity-console'),
+  UPSTREAM_TIMEOUT_MS: envInt(100, 120_000, 5000),
+  UPSTREAM_MAX_BODY_BYTES: envInt(1024, 1024 * 1024 * 1024, 64 * 1024 * 1024),
+  OIDC_URL: envUrl(HTTP),
+  OIDC_PUBLIC_URL: envUrl(HTTP),
+  OIDC_REALM: yup.string().default('referrals'),
+  OIDC_CLIENT_ID: yup.string().default('referral-console'),
+  // No default address: a relay told of a Redis needs it, and one told of none runs alone.
+  REDIS_URL: envUrl(['redis:', 'rediss:']),
+  REDIS_PREFIX: envText('rc:', /^[\w:.-]{1,40}$/, 'may hold letters, digits and _ : . - only'),
+  // The URL may hold a password: never echoed.
+  DATABASE_URL: envUrl(['postgres:', 'postgresql:'], true),
+  PGLITE_DIR: yup.string().default(new URL('../../../.data/pglite', import.meta.url).pathname),
+  POLL_INTERVAL_MS: envInt(100, 3_600_000, 3000),
+  POLL_CHANGE_SLACK_MS: envInt(0, 3_600_000, 10_000),
+  ALLOWED_ORIGINS: yup
+    .array(yup.string().defined())
+    .transform(commaList)
+    .test(
+      'origins',
+      (p: { value: readonly string[] }) => {
+        const bad = p.value.filter((o) => !isOrigin(o));
+        return `ALLOWED_ORIGINS has an invalid origin '${bad.join("', '")}'`;
+      },
+      (list) => (list ?? []).every(isOrigin),
+    ),
+  WEB_DIST: yup.string().default(new URL('../../web/dist', import.meta.url).pathname),
+  LOG_LEVEL: envOneOf(LOG_LEVELS, 'info'),
+  SHUTDOWN_GRACE_MS: envInt(0, 600_000, 5000),
+  TRUST_PROXY: envList(
+    'loopback',
     (p) =>
       PROXY_NAMES.includes(p) ||
       /^[\d.]+(\/\d{1,2})?$/.test(p) ||
       /^[\da-f:]+(\/\d{1,3})?$/i.test(p),
-  );
-  if (!ok) {
-    problems.push(
-      `TRUST_PROXY must list ${PROXY_NAMES.join(', ')}, addresses or CIDR blocks (got '${raw}')`,
-    );
-    return 'loopback';
-  }
-  return parts.join(',');
+    `must list ${PROXY_NAMES.join(', ')}, addresses or CIDR blocks`,
+  ),
+});
+
+function commaList(_v: unknown, raw: unknown) {
+  return typeof raw === 'string'
+    ? raw
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== '')
+    : raw;
+}
+const isOrigin = (o: string) => /^https?:\/\/[^/\s]+$/.test(o);
+
+/** Thrown by parseConfig with every problem found. */
+export { EnvError as ConfigError };
+
+/** Validates the environment into a RelayConfig; throws ConfigError listing every problem. */
+export function parseConfig(env: Env): RelayConfig {
+  const e = parseEnv('relay', relayEnvSchema, env);
+  const simOrigin = `http://localhost:${e.SIM_PORT}`;
+  const opportunityUrl = e.UPSTREAM_URL ?? simOrigin;
+  const oidcUrl = e.OIDC_URL ?? simOrigin;
+  return {
+    port: e.PORT,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    opportunityUrl,
+    agencyUserUrl: e.AGENCY_USER_URL ?? opportunityUrl,
+    geoUrl: e.GEO_URL ?? opportunityUrl,
+    upstreamBasicUser: e.UPSTREAM_BASIC_USER,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    upstreamMaxBodyBytes: e.UPSTREAM_MAX_BODY_BYTES,
+    oidcUrl,
+    oidcRealm: e.OIDC_REALM,
+    oidcClientId: e.OIDC_CLIENT_ID,
+    oidcPublicUrl: e.OIDC_PUBLIC_URL ?? oidcUrl,
+    store: e.REDIS_URL === undefined ? { kind: 'memory' } : { kind: 'redis', url: e.REDIS_URL },
+    redisPrefix: e.REDIS_PREFIX,
+    database:
+      e.DATABASE_URL === undefined
+        ? { kind: 'pglite', dir: e.PGLITE_DIR }
+        : { kind: 'postgres', url: e.DATABASE_URL },
+    pollIntervalMs: e.POLL_INTERVAL_MS,
+    pollSlackMs: e.POLL_CHANGE_SLACK_MS,
+    allowedOrigins: e.ALLOWED_ORIGINS ?? [`http://localhost:${e.PORT}`, 'http://localhost:5173'],
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    trustProxy: e.TRUST_PROXY.join(','),
+  };
 }
 
 /** The log level to start with, before the whole configuration is validated. */
@@ -209,7 +181,7 @@ export function loadConfig(): RelayConfig {
   try {
     return parseConfig(process.env);
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof EnvError) {
       process.stderr.write(`${err.message}\n`);
       process.exit(78);
     }

@@ -17,3 +17,4 @@ export * from './dashboard/index.js';
 export * from './preferences/index.js';
 export * from './audit/index.js';
 export * from './pipeline/index.js';
+export * from './env/index.js';
