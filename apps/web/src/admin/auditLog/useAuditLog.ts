@@ -1,14 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { errorToast, type AuditPage, type AuditQuery } from '@referrals/shared';
 import { isApiError } from '../../api/ApiError';
+import { apiKey, apiQuery } from '../../api/queries';
+import { useOnError } from '../../api/useOnError';
 import { useServices } from '../../app/services';
+import { useRereadOnTopics } from '../../live/useRereadOnTopics';
 import { logger } from '../../log';
 import { useToast } from '../../toasts/useToast';
 import { errorText } from '../common/errors';
 import { auditParams } from './auditFilters';
 
 const log = logger('audit-log');
-const AUDIT_TOPIC = { kind: 'auditLog' } as const;
+const AUDIT_TOPICS = [{ kind: 'auditLog' }] as const;
+const PATH = '/api/audit-log';
+const NOT_LIVE = (error: string) => log.warn(`audit log not live: ${error}`);
 /** How long the screen gathers live news before it reads its page again. */
 const LIVE_READ_MS = 250;
 
@@ -31,71 +37,35 @@ export interface AuditLogState {
   readonly retry: () => void;
 }
 
-/** A value and the query key it was read for. */
-interface Keyed<T> {
-  readonly key: string;
-  readonly value: T;
-}
-const forKey = <T>(k: Keyed<T> | null, key: string | null): T | null =>
-  k !== null && k.key === key ? k.value : null;
+const loadError = (err: Error): AuditLoadError => ({
+  message: errorText(err),
+  details: isApiError(err) ? err.details : [],
+});
 
 /**
- * The audit-log page of a query (none while the filters are not valid), read again shortly after
- * the auditLog topic records an entry or gives a new base (after a reconnect), so the page is
- * always the relay's answer for these filters and never shows an entry they exclude.
+ * The audit-log page of a query (none while the filters are not valid), cached by its filters and
+ * read again shortly after the auditLog topic records an entry or gives a new base (after a
+ * reconnect), so the page is always the relay's answer for these filters and never shows an
+ * entry they exclude.
  */
 export const useAuditLog = (query: AuditQuery | null): AuditLogState => {
-  const { api, live } = useServices();
+  const { api } = useServices();
   const toast = useToast();
-  const [read, setRead] = useState<Keyed<AuditPage> | null>(null);
-  const [failed, setFailed] = useState<Keyed<AuditLoadError> | null>(null);
-  const [reads, setReads] = useState(0);
-  const key = query === null ? null : JSON.stringify(query);
-  const page = forKey(read, key);
-  const error = forKey(failed, key);
+  const read = useQuery({
+    ...apiQuery<AuditPage>(api, PATH, query === null ? undefined : auditParams(query)),
+    enabled: query !== null,
+  });
+  useOnError(read.error, (err) => {
+    log.error('could not load the audit log', err);
+    toast(errorToast(`Failed to retrieve the audit log: ${errorText(err)}.`));
+  });
+  // A burst of writes (a busy claim minute) costs one read per pause, not one per entry.
+  useRereadOnTopics(AUDIT_TOPICS, apiKey(PATH), { delayMs: LIVE_READ_MS, onRefused: NOT_LIVE });
 
-  useEffect(() => {
-    // A burst of writes (a busy claim minute) costs one read per pause, not one per entry.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const unwatch = live.watch(AUDIT_TOPIC, (e) => {
-      if (e.type === 'refused') return log.warn(`audit log not live: ${e.error}`);
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        setReads((n) => n + 1);
-      }, LIVE_READ_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      unwatch();
-    };
-  }, [live]);
-
-  // The key stands for the query: a new object with the same filters reads nothing again.
-  useEffect(() => {
-    if (query === null || key === null) return undefined;
-    let current = true;
-    api
-      .get<AuditPage>('/api/audit-log', auditParams(query))
-      .then((p) => {
-        if (!current) return;
-        setRead({ key, value: p });
-        setFailed(null);
-      })
-      .catch((err: unknown) => {
-        if (!current) return;
-        log.error('could not load the audit log', err);
-        const message = errorText(err);
-        setFailed({ key, value: { message, details: isApiError(err) ? err.details : [] } });
-        toast(errorToast(`Failed to retrieve the audit log: ${message}.`));
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, toast, key, reads]);
-
-  const retry = useCallback(() => {
-    setFailed(null);
-    setReads((n) => n + 1);
-  }, []);
-  return { page, loading: key !== null && page === null && error === null, error, retry };
+  const { refetch } = read;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const page = query === null ? null : (read.data ?? null);
+  // A failure shows until the next read of it is under way.
+  const error = read.error && !read.isFetching ? loadError(read.error) : null;
+  return { page, loading: query !== null && page === null && error === null, error, retry };
 };

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   appendFlag,
   FEATURE_FLAG_TOASTS,
@@ -6,6 +7,8 @@ import {
   type FeatureFlag,
   type FeatureFlagCreate,
 } from '@referrals/shared';
+import { apiKey, apiQuery } from '../../api/queries';
+import { useOnError } from '../../api/useOnError';
 import { useServices } from '../../app/services';
 import { useTopic } from '../../live/useTopic';
 import { logger } from '../../log';
@@ -14,6 +17,13 @@ import { useToast } from '../../toasts/useToast';
 
 const log = logger('feature-flags');
 const FLAGS_TOPIC = { kind: 'featureFlags' } as const;
+const PATH = '/api/feature-flags';
+const NONE: readonly FeatureFlag[] = [];
+
+/** `GET /api/feature-flags`. */
+interface FlagsAnswer {
+  readonly items: readonly FeatureFlag[];
+}
 
 /** The flags screen's list and its writes. */
 export interface FeatureFlags {
@@ -26,37 +36,33 @@ export interface FeatureFlags {
 }
 
 /**
- * Feature flags: loaded over REST (a failure logs and leaves the list empty), then kept current by
- * the featureFlags topic; creates append, updates replace their row, each with its toast.
+ * Feature flags: read over REST into the query cache (a failure logs and leaves the list empty),
+ * whose answer the featureFlags topic's items replace as they change; creates append, updates
+ * replace their row in the cache, each with its toast.
  */
 export const useFeatureFlags = (): FeatureFlags => {
   const { api } = useServices();
+  const client = useQueryClient();
   const toast = useToast();
-  const [flags, setFlags] = useState<readonly FeatureFlag[]>([]);
-  const [loading, setLoading] = useState(true);
   const [savingIds, setSavingIds] = useState<ReadonlySet<number>>(new Set());
+  const read = useQuery(apiQuery<FlagsAnswer>(api, PATH));
+  useOnError(read.error, (err) => log.error('could not load feature flags', err));
+  const write = useCallback(
+    (change: (all: readonly FeatureFlag[]) => readonly FeatureFlag[]) =>
+      client.setQueryData<FlagsAnswer>(apiKey(PATH), (a) => ({ items: change(a?.items ?? []) })),
+    [client],
+  );
+
   const live = useTopic(FLAGS_TOPIC).items;
-
   useEffect(() => {
-    api
-      .get<{ items: FeatureFlag[] }>('/api/feature-flags')
-      .then((a) => setFlags(a.items))
-      .catch((err: unknown) => {
-        log.error('could not load feature flags', err);
-        setFlags([]);
-      })
-      .finally(() => setLoading(false));
-  }, [api]);
-
-  useEffect(() => {
-    if (live.length > 0) setFlags([...live].sort((a, b) => a.id - b.id));
-  }, [live]);
+    if (live.length > 0) write(() => [...live].sort((a, b) => a.id - b.id));
+  }, [live, write]);
 
   const create = useCallback(
     async (values: FeatureFlagCreate) => {
       try {
-        const created = await api.post<FeatureFlag>('/api/feature-flags', values);
-        setFlags((all) =>
+        const created = await api.post<FeatureFlag>(PATH, values);
+        write((all) =>
           all.some((f) => f.id === created.id)
             ? replaceFlag(all, created)
             : appendFlag(all, created),
@@ -68,15 +74,15 @@ export const useFeatureFlags = (): FeatureFlags => {
         return false;
       }
     },
-    [api, toast],
+    [api, toast, write],
   );
 
   const update = useCallback(
     async (flag: FeatureFlag) => {
       setSavingIds((s) => new Set([...s, flag.id]));
       try {
-        const saved = await api.put<FeatureFlag>(`/api/feature-flags/${flag.id}`, flag);
-        setFlags((all) => replaceFlag(all, saved));
+        const saved = await api.put<FeatureFlag>(`${PATH}/${flag.id}`, flag);
+        write((all) => replaceFlag(all, saved));
         toast(FEATURE_FLAG_TOASTS.updated(saved.name));
         return true;
       } catch (err) {
@@ -86,8 +92,8 @@ export const useFeatureFlags = (): FeatureFlags => {
         setSavingIds((s) => new Set([...s].filter((id) => id !== flag.id)));
       }
     },
-    [api, toast],
+    [api, toast, write],
   );
 
-  return { flags, loading, savingIds, create, update };
+  return { flags: read.data?.items ?? NONE, loading: read.isPending, savingIds, create, update };
 };

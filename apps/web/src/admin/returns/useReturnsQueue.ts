@@ -1,12 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorToast, successToast, type ReturnRequest, type ReturnState } from '@referrals/shared';
+import { apiKey, apiQuery } from '../../api/queries';
+import { useOnError } from '../../api/useOnError';
 import { useServices } from '../../app/services';
+import { useRereadOnTopics } from '../../live/useRereadOnTopics';
 import { logger } from '../../log';
 import { useToast } from '../../toasts/useToast';
 import { errorText } from '../common/errors';
 
 const log = logger('returns');
-const RETURNS_TOPIC = { kind: 'returns' } as const;
+const RETURNS_TOPICS = [{ kind: 'returns' }] as const;
+const PATH = '/api/returns';
+const NOT_LIVE = (error: string) => log.warn(`returns not live: ${error}`);
 /** Rows per page of the queue. */
 export const RETURNS_PAGE_SIZE = 25;
 
@@ -21,61 +27,38 @@ export interface ReturnsPage {
 
 /**
  * One page of returns in a state, read again whenever the returns topic hears of a new or decided
- * return (or gives a new base), so the queue stays live. `decide` approves or denies one.
+ * return (or gives a new base), so the queue stays live. `decide` approves or denies one, then
+ * the queue is read again whatever the answer (a refusal may mean a colleague decided first).
  */
 export const useReturnsQueue = (state: ReturnState, page: number) => {
-  const { api, live } = useServices();
+  const { api } = useServices();
+  const client = useQueryClient();
   const toast = useToast();
-  const [data, setData] = useState<ReturnsPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reads, setReads] = useState(0);
-
-  useEffect(
-    () =>
-      live.watch(RETURNS_TOPIC, (e) => {
-        if (e.type === 'refused') return log.warn(`returns not live: ${e.error}`);
-        setReads((n) => n + 1);
-      }),
-    [live],
-  );
-
-  useEffect(() => {
-    let current = true;
-    api.get<ReturnsPage>('/api/returns', { state, page, size: RETURNS_PAGE_SIZE }).then(
-      (d) => {
-        if (!current) return;
-        setData(d);
-        setError(null);
-      },
-      (err: unknown) => {
-        if (!current) return;
-        log.error('could not load returns', err);
-        setError(errorText(err));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, state, page, reads]);
+  const read = useQuery({
+    ...apiQuery<ReturnsPage>(api, PATH, { state, page, size: RETURNS_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  useOnError(read.error, (err) => log.error('could not load returns', err));
+  useRereadOnTopics(RETURNS_TOPICS, apiKey(PATH), { onRefused: NOT_LIVE });
 
   const decide = useCallback(
     async (id: number, approve: boolean, comment: string): Promise<boolean> => {
       try {
-        await api.post<ReturnRequest>(`/api/returns/${id}/decision`, {
+        await api.post<ReturnRequest>(`${PATH}/${id}/decision`, {
           approve,
           comment: comment.trim(),
         });
         toast(successToast(approve ? 'The return is approved.' : 'The return is denied.'));
-        setReads((n) => n + 1);
         return true;
       } catch (err: unknown) {
         toast(errorToast(errorText(err)));
-        setReads((n) => n + 1);
         return false;
+      } finally {
+        void client.invalidateQueries({ queryKey: apiKey(PATH) });
       }
     },
-    [api, toast],
+    [api, client, toast],
   );
 
-  return { data, error, decide };
+  return { data: read.data ?? null, error: read.error ? errorText(read.error) : null, decide };
 };
