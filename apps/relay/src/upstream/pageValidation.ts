@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { yieldIfDue } from '../readModel/slices.js';
+import { recordValidator } from './compiledSchema.js';
 import { UpstreamError } from './http.js';
 
 const envelope = yup.object({
@@ -33,9 +34,10 @@ export function rawPage(json: unknown, what: string): RawPage {
 }
 
 /**
- * Validates records in slices, giving the event loop a turn whenever a slice has run its time:
- * yup takes about 0.12 ms per referral, so a page of 10,000 validated in one go would hold every
- * socket of the instance for over a second. Unknown fields are dropped.
+ * Validates records in slices, giving the event loop a turn whenever a slice has run its time.
+ * Records go through the schema's compiled fast path (`recordValidator`): yup alone takes about
+ * 0.12 ms per referral, so a page of 10,000 held the event loop for over a second in all. Unknown
+ * fields are dropped.
  */
 export async function validateRecords<T extends yup.AnyObject>(
   records: readonly unknown[],
@@ -43,11 +45,12 @@ export async function validateRecords<T extends yup.AnyObject>(
   what: string,
 ): Promise<T[]> {
   const out: T[] = [];
+  const validate = recordValidator(item);
   let since = performance.now();
   try {
     for (let i = 0; i < records.length; i += 1) {
-      out.push(item.validateSync(records[i], { stripUnknown: true, abortEarly: true }) as T);
-      if ((i & 15) === 15) since = await yieldIfDue(since);
+      out.push(validate(records[i]));
+      if ((i & 63) === 63) since = await yieldIfDue(since);
     }
   } catch (err) {
     if (!(err instanceof yup.ValidationError)) throw err;
