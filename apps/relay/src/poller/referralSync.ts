@@ -46,9 +46,11 @@ const GAP_LOOKUPS = 50;
 
 /**
  * Records per commit: each part reaches every relay as a delta (not a reload), small enough that
- * applying it stays a short task on their event loops.
+ * applying it stays a short task on their event loops. A referral costs ~0.15 ms to place in the
+ * ~50 list views a relay keeps at 1,000,000 referrals, so a part of 250 is a task of ~40 ms at
+ * most (bench/src/tools/indexApply.ts measures it).
  */
-export const COMMIT_PART = 2000;
+export const COMMIT_PART = 250;
 
 /** MM/DD/YYYY of a date, in UTC. */
 export function upstreamDate(d: Date): string {
@@ -382,7 +384,7 @@ export class ReferralSync {
     let newest = watermark;
     let size = this.changePage;
     let inWindow = 0;
-    for (let page = 0; ; ) {
+    for (let page = 0; ;) {
       const answer = await this.fetch({ page, size, sort: BY_CHANGE, startDate });
       this.total = answer.totalElements;
       const records = await this.ingest(answer.content, staged);

@@ -41,10 +41,19 @@ export class StreamMirror<T> {
   private stopped = false;
   private readonly listeners = new Set<(e: MirrorEvent<T>) => void>();
 
+  /** The change sets given by the store and not applied yet, in order. */
+  private applying: Promise<void> = Promise.resolve();
+
+  /**
+   * `prepare`, when given, is handed each delta before the mirror applies it, and the mirror waits
+   * for it: what is derived from the records in slices (the list indexes) is in step with the
+   * mirror's seq when the listeners hear of the delta.
+   */
   constructor(
     private readonly store: ReadModelStore,
     readonly stream: StreamName,
     private readonly parse: (json: string) => T,
+    private readonly prepare?: (e: MirrorEvent<T> & { kind: 'delta' }) => Promise<void>,
   ) {}
 
   /** The sequence number of what the mirror holds. */
@@ -85,9 +94,14 @@ export class StreamMirror<T> {
     });
   }
 
-  /** Resolves when no reload is under way. */
+  /** Resolves when no reload is under way and every change set given is applied. */
   async settled(): Promise<void> {
-    while (this.reloading) await this.reloading.catch(() => undefined);
+    for (;;) {
+      while (this.reloading) await this.reloading.catch(() => undefined);
+      const applying = this.applying;
+      await applying;
+      if (applying === this.applying && !this.reloading) return;
+    }
   }
 
   /** Calls `listener` with every event applied from now on; returns the unsubscribe function. */
@@ -163,7 +177,18 @@ export class StreamMirror<T> {
     return this.reloading;
   }
 
+  /** Applies change sets one after another, each after `prepare` is done with the one before. */
   private apply(change: ChangeSet): void {
+    if (!this.prepare) {
+      void this.applyNow(change);
+      return;
+    }
+    this.applying = this.applying
+      .then(() => this.applyNow(change))
+      .catch((err: unknown) => log.error({ err, stream: this.stream }, 'could not apply a change'));
+  }
+
+  private async applyNow(change: ChangeSet): Promise<void> {
     if (change.seq <= this.seqNow) return;
     this.atNow = change.at;
     if (change.kind === 'reset' || change.seq !== this.seqNow + 1) {
@@ -177,27 +202,34 @@ export class StreamMirror<T> {
       );
       return;
     }
-    const upserts = change.upserts.map(({ id, json }) => {
-      const next = this.parse(json);
-      const previous = this.records.get(id);
-      this.records.set(id, next);
-      return { next, previous };
-    });
+    // The values before come from the records as they are; a change set repeats no id.
+    const upserts = change.upserts.map(({ id, json }) => ({
+      next: this.parse(json),
+      previous: this.records.get(id),
+    }));
     const removed: T[] = [];
     for (const id of change.removed) {
       const gone = this.records.get(id);
       if (gone !== undefined) removed.push(gone);
-      this.records.delete(id);
     }
-    this.seqNow = change.seq;
-    this.emit({
-      kind: 'delta',
+    const event = {
+      kind: 'delta' as const,
       stream: this.stream,
       seq: change.seq,
       at: change.at,
       committedAt: change.committedAt,
       upserts,
       removed,
-    });
+    };
+    if (this.prepare) {
+      const before = this.seqNow;
+      await this.prepare(event);
+      // A reload replaced the content meanwhile, from a snapshot that holds this change.
+      if (this.seqNow !== before || this.reloading) return;
+    }
+    change.upserts.forEach(({ id }, i) => this.records.set(id, (upserts[i] as { next: T }).next));
+    for (const id of change.removed) this.records.delete(id);
+    this.seqNow = change.seq;
+    this.emit(event);
   }
 }

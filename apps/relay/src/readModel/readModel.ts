@@ -27,14 +27,14 @@ const log = logger('readModel');
 const parse = <T>(json: string): T => JSON.parse(json) as T;
 
 /** The list orders built with every load, so no default list waits for a first sort. */
-const WARM_ORDERS = [
+export const WARM_ORDERS = [
   DEFAULT_SORTS.availableAndAll,
   DEFAULT_SORTS.nonPrivileged,
   DEFAULT_SORTS.acquired,
 ] as const;
 
 /** Every order a list can ask for: each sort key both ways, and unsorted. */
-const EVERY_ORDER: readonly (Sort | null)[] = [
+export const EVERY_ORDER: readonly (Sort | null)[] = [
   null,
   ...(Object.keys(SORT_FIELDS) as SortKey[]).flatMap((key) =>
     (['desc', 'asc'] as const).map((direction) => ({ key, direction })),
@@ -46,8 +46,12 @@ const EVERY_ORDER: readonly (Sort | null)[] = [
  * every referral list is answered from, kept live from the referrals' mirror.
  */
 export function createReadModel(store: ReadModelStore, now: () => number = Date.now) {
+  const referralIndex = new ReferralIndex({ now, warm: WARM_ORDERS, background: EVERY_ORDER });
   const mirrors = {
-    referrals: new StreamMirror<Opportunity>(store, 'referrals', parse),
+    // The indexes take each delta in slices, and the mirror applies it once they hold it.
+    referrals: new StreamMirror<Opportunity>(store, 'referrals', parse, (e) =>
+      referralIndex.applyInSlices(e),
+    ),
     marketplaces: new StreamMirror<Marketplace>(store, 'marketplaces', parse),
     deliveryStats: new StreamMirror<DeliveryStat>(store, 'deliveryStats', parse),
     deliveryErrors: new StreamMirror<DeliveryErrorsItem>(store, 'deliveryErrors', parse),
@@ -57,10 +61,8 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     pipeline: new StreamMirror<Pipeline>(store, 'pipeline', parse),
     returns: new StreamMirror<ReturnRequest>(store, 'returns', parse),
   };
-  const referralIndex = new ReferralIndex({ now, warm: WARM_ORDERS, background: EVERY_ORDER });
   const stopIndexing = mirrors.referrals.onEvent((e) => {
     if (e.kind === 'reset') void referralIndex.load(mirrors.referrals.values(), e.seq);
-    else referralIndex.apply(e);
   });
   // Date windows slide with the clock even when no list is read, and unused views go.
   // Each marketplace's in-appetite list in the agents' default order, built after each load: its

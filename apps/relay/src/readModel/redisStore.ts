@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import { logger } from '../log.js';
-import { yieldIfDue } from './slices.js';
 import type { RedisKeys, StreamName } from '../keys.js';
 import type { ChangeSet, Snapshot, StoredRecord } from './changeSet.js';
 import type { Diff } from './diff.js';
+import { yieldIfDue } from './slices.js';
 import { logLengthFor, MAX_DELTA_RECORDS, StaleCommitError, type ReadModelStore } from './store.js';
 
 const log = logger('readModel');
@@ -303,9 +303,14 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
         while (!stopped) {
           try {
             const answer = await conn.xread('BLOCK', 5000, 'STREAMS', keys.changes(stream), last);
+            // Each change set is one task: a relay that fell behind (a first load's parts
+            // arriving together) serves its sockets and requests between them.
+            let since = performance.now();
             for (const entry of answer?.[0]?.[1] ?? []) {
+              if (stopped) return;
               last = entry[0];
               onChange(decodeEntry(stream, entry));
+              since = await yieldIfDue(since);
             }
           } catch (err) {
             if (stopped) return;

@@ -61,6 +61,8 @@ async function setup() {
       seq,
       Date.now(),
     );
+    // The referrals' mirror hands a change on once the list indexes hold it.
+    await readModel.settled();
   };
   // Profiles are never needed by the topics these tests use.
   const profiles = createProfileResolver({} as UpstreamClient);
