@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Conversion, DateFilter, Topic } from '@referrals/shared';
 import { isApiError } from '../api/ApiError';
+import { apiKey } from '../api/queries';
+import { useOnError } from '../api/useOnError';
 import { useServices } from '../app/services';
+import { useRereadOnTopics } from '../live/useRereadOnTopics';
 import { logger } from '../log';
 
 const log = logger('dashboard');
+const PATH = '/api/conversion';
 
 /** `GET /api/conversion`: the figures, whose they are, and the read model's seq they were cut at. */
 export type ConversionAnswer = Conversion & {
@@ -39,58 +43,29 @@ const isConversion = (v: unknown): v is ConversionAnswer =>
   typeof (v as ConversionAnswer).byState === 'object';
 
 /**
- * The conversion figures of a window, computed by the relay and read again (at most once per
- * `CONVERSION_REREAD_MS`) whenever one of `CONVERSION_TOPICS` changes or starts over.
+ * The conversion figures of a window, computed by the relay, cached by window and read again (at
+ * most once per `CONVERSION_REREAD_MS`) whenever one of `CONVERSION_TOPICS` changes or starts
+ * over.
  */
 export const useConversion = (dateFilter: DateFilter): ConversionState => {
-  const { api, live } = useServices();
-  const [state, setState] = useState<ConversionState>({ status: 'loading' });
-  const [reads, setReads] = useState(0);
+  const { api } = useServices();
+  const read = useQuery({
+    queryKey: apiKey(PATH, { dateFilter }),
+    queryFn: async ({ signal }) => {
+      const answer = await api.withSignal(signal).get<unknown>(PATH, { dateFilter });
+      if (isConversion(answer)) return answer;
+      log.warn('the conversion answer has an unknown shape');
+      return null;
+    },
+  });
+  useOnError(read.error, (err) => {
+    if (!isApiError(err, 403)) log.warn('could not read the conversion', err);
+  });
+  useRereadOnTopics(CONVERSION_TOPICS, apiKey(PATH), { delayMs: CONVERSION_REREAD_MS });
 
-  useEffect(() => {
-    let current = true;
-    api.get<unknown>('/api/conversion', { dateFilter }).then(
-      (answer) => {
-        if (!current) return;
-        if (isConversion(answer)) setState({ status: 'ready', data: answer });
-        else {
-          log.warn('the conversion answer has an unknown shape');
-          setState({ status: 'failed' });
-        }
-      },
-      (err: unknown) => {
-        if (!current) return;
-        // No agency (a carrier's account has none that buys): the section is not theirs.
-        if (isApiError(err, 403)) return setState({ status: 'hidden' });
-        log.warn('could not read the conversion', err);
-        setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, dateFilter, reads]);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // The first change of a burst starts the wait; the rest join it, so a steady stream of
-    // changes still reads again every CONVERSION_REREAD_MS.
-    const again = () => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        setReads((n) => n + 1);
-      }, CONVERSION_REREAD_MS);
-    };
-    const stops = CONVERSION_TOPICS.map((topic) =>
-      live.watch(topic, (e) => {
-        if (e.type !== 'refused') again();
-      }),
-    );
-    return () => {
-      clearTimeout(timer);
-      stops.forEach((stop) => stop());
-    };
-  }, [live]);
-
-  return state;
+  if (read.data) return { status: 'ready', data: read.data };
+  if (read.data === null) return { status: 'failed' };
+  // No agency (a carrier's account has none that buys): the section is not theirs.
+  if (read.error) return isApiError(read.error, 403) ? { status: 'hidden' } : { status: 'failed' };
+  return { status: 'loading' };
 };
