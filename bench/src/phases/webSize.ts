@@ -16,7 +16,7 @@ export const ROUTE_CHUNKS: readonly RouteChunks[] = [
   {
     name: 'admin (marketplaces)',
     path: '/admin/marketplaces',
-    lazy: ['AdminShell', 'AdminScreens'],
+    lazy: ['AdminShell', 'AdminScreens', 'MarketplacesPage'],
   },
 ];
 
