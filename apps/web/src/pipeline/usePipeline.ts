@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   errorToast,
   type Pipeline,
@@ -7,6 +8,8 @@ import {
   type ReturnRequest,
 } from '@referrals/shared';
 import { isApiError } from '../api/ApiError';
+import { apiKey } from '../api/queries';
+import { useOnError } from '../api/useOnError';
 import { useServices } from '../app/services';
 import { errorText } from '../admin/common/errors';
 import { logger } from '../log';
@@ -47,93 +50,95 @@ const reasonOf = (err: unknown): string => {
   return isApiError(err) && err.details.length > 0 ? `${text}: ${err.details.join('; ')}` : text;
 };
 
+/** Where one referral's pipeline is cached. */
+const pathOf = (referralId: number) => `/api/acquired/${referralId}/pipeline`;
+
 /**
- * The pipeline and return of one bought referral (`GET /api/acquired/:id/pipeline`), kept current
- * by the pipeline and returns topics, so a colleague's change shows in an open panel. A save names
- * the version it read; a stale one (409) shows the relay's message and the colleague's state.
+ * The pipeline and return of one bought referral (`GET /api/acquired/:id/pipeline`) in the query
+ * cache, which the pipeline and returns topics update in place, so a colleague's change shows in
+ * an open panel; a new base of either reads it again. A save names the version it read; a stale
+ * one (409) shows the relay's message and the colleague's state.
  */
 export const usePipeline = (referralId: number | null): PipelineState => {
   const { api, live } = useServices();
+  const client = useQueryClient();
   const toast = useToast();
-  const [view, setView] = useState<PipelineView | null>(null);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [reads, setReads] = useState(0);
-
-  useEffect(() => {
-    setView(null);
-    setError(null);
-  }, [referralId]);
-
-  useEffect(() => {
-    if (referralId === null) return undefined;
-    let current = true;
-    api.get<unknown>(`/api/acquired/${referralId}/pipeline`).then(
-      (v) => {
-        if (current && isPipelineView(v)) setView((held) => newerView(held ?? undefined, v));
-      },
-      (err: unknown) => {
-        // 403 and 404: not this agency's purchase, so the panel shows no pipeline.
-        if (!isApiError(err, 403) && !isApiError(err, 404))
-          log.warn('could not read a pipeline', err);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, referralId, reads]);
+  // The refusal of this referral's last save or return; another referral's never shows.
+  const [failed, setFailed] = useState<{ readonly id: number; readonly text: string } | null>(null);
+  const key = apiKey(pathOf(referralId ?? 0));
+  const read = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      const v = await api.withSignal(signal).get<unknown>(pathOf(referralId ?? 0));
+      // A live change heard while reading may be newer than the answer.
+      return isPipelineView(v) ? newerView(client.getQueryData<PipelineView>(key), v) : null;
+    },
+    enabled: referralId !== null,
+  });
+  useOnError(read.error, (err) => {
+    // 403 and 404: not this agency's purchase, so the panel shows no pipeline.
+    if (!isApiError(err, 403) && !isApiError(err, 404)) log.warn('could not read a pipeline', err);
+  });
+  const view = referralId === null ? null : (read.data ?? null);
 
   useEffect(() => {
     if (referralId === null) return undefined;
-    const again = () => setReads((n) => n + 1);
+    const queryKey = apiKey(pathOf(referralId));
+    const again = () => void client.invalidateQueries({ queryKey });
+    const change = (f: (v: PipelineView) => PipelineView) =>
+      client.setQueryData<PipelineView | null>(queryKey, (v) => (v ? f(v) : v));
     const unwatchPipelines = live.watch(PIPELINE_TOPIC, (e) => {
       if (e.type === 'snapshot') return again();
       if (e.type !== 'changes') return;
       const p = e.upserts.find((u) => u.referralId === referralId);
-      if (p) setView((v) => (v && p.version >= v.version ? withPipeline(v, p) : v));
+      if (p) change((v) => (p.version >= v.version ? withPipeline(v, p) : v));
     });
     const unwatchReturns = live.watch(RETURNS_TOPIC, (e) => {
       if (e.type === 'snapshot') return again();
       if (e.type !== 'changes') return;
       const r = e.upserts.find((u) => u.referralId === referralId);
-      if (r) setView((v) => (v ? { ...v, return: r } : v));
+      if (r) change((v) => ({ ...v, return: r }));
     });
     return () => {
       unwatchPipelines();
       unwatchReturns();
     };
-  }, [live, referralId]);
+  }, [client, live, referralId]);
 
   const version = view?.version ?? null;
   const save = useCallback(
     async (edit: PipelineEdit): Promise<boolean> => {
       if (referralId === null || version === null) return false;
+      const queryKey = apiKey(pathOf(referralId));
       setSaving(true);
-      setError(null);
+      setFailed(null);
       const note = edit.note.trim();
       try {
-        const saved = await api.put<Pipeline>(`/api/acquired/${referralId}/pipeline`, {
+        const saved = await api.put<Pipeline>(pathOf(referralId), {
           version,
           status: edit.status,
           followUpOn: edit.followUpOn,
           ...(note ? { note } : {}),
         });
-        setView((v) => withPipeline(v ?? undefined, saved));
+        client.setQueryData<PipelineView | null>(queryKey, (v) =>
+          withPipeline(v ?? undefined, saved),
+        );
         return true;
       } catch (err: unknown) {
         toast(errorToast(errorText(err)));
         if (isApiError(err, 409)) {
           // The colleague's save won: read it (the client keeps only text of the 409's details),
           // so the user makes theirs again on top of it.
-          setReads((n) => n + 1);
-          setError(errorText(err));
-        } else setError(reasonOf(err));
+          void client.invalidateQueries({ queryKey });
+          setFailed({ id: referralId, text: errorText(err) });
+        } else setFailed({ id: referralId, text: reasonOf(err) });
         return false;
       } finally {
         setSaving(false);
       }
     },
-    [api, toast, referralId, version],
+    [api, client, toast, referralId, version],
   );
 
   const requestReturn = useCallback(
@@ -145,14 +150,17 @@ export const usePipeline = (referralId: number | null): PipelineState => {
           reason,
           ...(text ? { note: text } : {}),
         });
-        setView((v) => (v ? { ...v, return: r } : v));
+        client.setQueryData<PipelineView | null>(apiKey(pathOf(referralId)), (v) =>
+          v ? { ...v, return: r } : v,
+        );
         return null;
       } catch (err: unknown) {
         return reasonOf(err);
       }
     },
-    [api, referralId],
+    [api, client, referralId],
   );
 
+  const error = failed !== null && failed.id === referralId ? failed.text : null;
   return { view, saving, error, save, requestReturn };
 };
