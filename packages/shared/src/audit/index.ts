@@ -3,6 +3,9 @@
  * after, and the request's id). The relay records it; admins read it on the Audit Log screen.
  */
 
+import * as yup from 'yup';
+import { parseQuery, queryInt, queryText } from '../lists/querySchema.js';
+
 /** What was written. */
 export const AUDIT_ACTIONS = [
   'referral.claim',
@@ -91,7 +94,35 @@ export interface AuditQuery {
   readonly size: number;
 }
 
-const isAction = (v: string): v is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(v);
+/** An ISO date or date-time, as an instant (ISO text); the original text is checked first. */
+const instant = (name: string) =>
+  queryText()
+    .test(
+      'instant',
+      `${name} must be an ISO date or date-time`,
+      (v) => v === undefined || !Number.isNaN(instantMs(v)),
+    )
+    .transform((v: string) => {
+      const ms = instantMs(v);
+      return Number.isNaN(ms) ? v : new Date(ms).toISOString();
+    });
+const instantMs = (raw: string) =>
+  /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(raw) ? Date.parse(raw) : NaN;
+
+/** The URL form of an audit query. */
+export const auditQuerySchema = yup.object({
+  user: queryText().max(200, 'user must be at most 200 characters'),
+  action: queryText().oneOf(AUDIT_ACTIONS, `action must be one of ${AUDIT_ACTIONS.join(', ')}`),
+  from: instant('from').test('order', 'from must be before to', function (from) {
+    const to = (this.parent as { to?: unknown }).to;
+    return (
+      from === undefined || typeof to !== 'string' || Number.isNaN(Date.parse(to)) || from < to
+    );
+  }),
+  to: instant('to'),
+  page: queryInt(1, 1_000_000),
+  size: queryInt(1, AUDIT_MAX_PAGE_SIZE),
+});
 
 /**
  * Reads an audit query from URL parameters: user, action (one of AUDIT_ACTIONS), from and to
@@ -100,51 +131,18 @@ const isAction = (v: string): v is AuditAction => (AUDIT_ACTIONS as readonly str
 export function parseAuditQuery(
   params: Readonly<Record<string, unknown>>,
 ): { ok: true; query: AuditQuery } | { ok: false; errors: string[] } {
-  const errors: string[] = [];
-  const text = (k: string): string | null => {
-    const v = params[k];
-    if (v === undefined || v === '') return null;
-    if (typeof v !== 'string') {
-      errors.push(`${k} must be given once`);
-      return null;
-    }
-    return v;
+  const parsed = parseQuery(auditQuerySchema, params);
+  if (!parsed.ok) return parsed;
+  const q = parsed.value;
+  return {
+    ok: true,
+    query: {
+      user: q.user ?? null,
+      action: q.action ?? null,
+      from: q.from ?? null,
+      to: q.to ?? null,
+      page: q.page ?? 1,
+      size: q.size ?? AUDIT_DEFAULT_PAGE_SIZE,
+    },
   };
-  const int = (k: string, fallback: number, min: number, max: number): number => {
-    const raw = text(k);
-    if (raw === null) return fallback;
-    const n = Number(raw);
-    if (!/^\d{1,9}$/.test(raw) || n < min || n > max) {
-      errors.push(`${k} must be a whole number from ${min} to ${max}`);
-      return fallback;
-    }
-    return n;
-  };
-  const instant = (k: string): string | null => {
-    const raw = text(k);
-    if (raw === null) return null;
-    const ms = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(raw)
-      ? Date.parse(raw)
-      : NaN;
-    if (Number.isNaN(ms)) {
-      errors.push(`${k} must be an ISO date or date-time`);
-      return null;
-    }
-    return new Date(ms).toISOString();
-  };
-  const user = text('user');
-  if (user !== null && user.length > 200) errors.push('user must be at most 200 characters');
-  const actionRaw = text('action');
-  let action: AuditAction | null = null;
-  if (actionRaw !== null) {
-    if (isAction(actionRaw)) action = actionRaw;
-    else errors.push(`action must be one of ${AUDIT_ACTIONS.join(', ')}`);
-  }
-  const from = instant('from');
-  const to = instant('to');
-  if (from !== null && to !== null && from >= to) errors.push('from must be before to');
-  const page = int('page', 1, 1, 1_000_000);
-  const size = int('size', AUDIT_DEFAULT_PAGE_SIZE, 1, AUDIT_MAX_PAGE_SIZE);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, query: { user, action, from, to, page, size } };
 }

@@ -1,3 +1,4 @@
 export * from './referralQuery.js';
 export * from './parseQuery.js';
 export * from './membership.js';
+export * from './querySchema.js';
