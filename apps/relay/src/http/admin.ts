@@ -1,10 +1,13 @@
-import { featureFlagSchema } from '@referrals/shared';
+import { featureFlagSchema, pagedQueryFields, parseQuery } from '@referrals/shared';
 import * as yup from 'yup';
 import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, upstreamFailure, type Handler, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
 import { flagEnabled } from '../readModel/readModel.js';
 import { validateBody } from './validateBody.js';
+
+/** Delivery errors are shown 5 to a page (marketplace-admin section 9). */
+const deliveryErrorsQuery = yup.object(pagedQueryFields(5));
 
 /** Wraps an upstream read: its answer, or the mapped failure. */
 const read =
@@ -55,17 +58,9 @@ export function adminRoutes(d: GatewayDeps): Route[] {
       guard: 'admin',
       handler: (req) => {
         // Screen pages are 1-based, 5 rows (marketplace-admin section 9).
-        const page = Number(req.query.page ?? 1);
-        const size = Number(req.query.size ?? 5);
-        if (
-          !Number.isInteger(page) ||
-          page < 1 ||
-          !Number.isInteger(size) ||
-          size < 1 ||
-          size > 100
-        ) {
-          return Promise.resolve(fail(400, 'page must be 1 or more and size from 1 to 100'));
-        }
+        const q = parseQuery(deliveryErrorsQuery, req.query);
+        if (!q.ok) return Promise.resolve(fail(400, 'invalid delivery errors query', q.errors));
+        const { page, size } = q.value;
         const latest = readModel.deliveryErrors.get('page0');
         const all = latest?.content ?? [];
         const total = latest?.totalElements ?? 0;

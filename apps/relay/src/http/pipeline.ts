@@ -1,15 +1,15 @@
 import {
   isBought,
   pipelineUpdateSchema,
-  RETURN_STATES,
+  parseQuery,
   RETURN_WINDOW_DAYS,
   returnDecisionSchema,
   returnRequestSchema,
+  returnsQuerySchema,
   withinReturnWindow,
   type Opportunity,
   type Pipeline,
   type ReturnRequest,
-  type ReturnState,
 } from '@referrals/shared';
 import { referralTarget, type AuditLog } from '../db/auditLog.js';
 import { pipelinesOf, StalePipelineError, type PipelineStore } from '../db/pipeline.js';
@@ -203,20 +203,9 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
       // The admins' queue (every agency's), or an agency's own returns.
       handler: async (req) => {
         const principal = principalOf(req);
-        const state = typeof req.query.state === 'string' ? req.query.state : '';
-        const page = Number(typeof req.query.page === 'string' ? req.query.page : '1');
-        const size = Number(typeof req.query.size === 'string' ? req.query.size : '25');
-        const errors: string[] = [];
-        if (state !== '' && !(RETURN_STATES as readonly string[]).includes(state)) {
-          errors.push(`state must be one of ${RETURN_STATES.join(', ')}`);
-        }
-        if (!Number.isInteger(page) || page < 1 || page > 1_000_000) {
-          errors.push('page must be a whole number from 1');
-        }
-        if (!Number.isInteger(size) || size < 1 || size > 100) {
-          errors.push('size must be a whole number from 1 to 100');
-        }
-        if (errors.length > 0) return fail(400, 'invalid returns query', errors);
+        const q = parseQuery(returnsQuerySchema, req.query);
+        if (!q.ok) return fail(400, 'invalid returns query', q.errors);
+        const { state, page, size } = q.value;
         let agency: string | null = null;
         if (!principal.access.isAdmin) {
           agency = (await profiles.resolve(principal)).agencyName;
@@ -225,7 +214,7 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
         return ok(
           await p.returns.list({
             agency,
-            state: state === '' ? null : (state as ReturnState),
+            state: state ?? null,
             page,
             size,
           }),

@@ -29,6 +29,12 @@ export const queryInt = (min: number, max: number) => {
     .max(max, message);
 };
 
+/** A screen's 1-based page (default the first) and its size (default `size`, at most `maxSize`). */
+export const pagedQueryFields = (size: number, maxSize = 100) => ({
+  page: queryInt(1, 1_000_000).default(1),
+  size: queryInt(1, maxSize).default(size),
+});
+
 /** Validates URL parameters against a query schema: the typed values, or every problem. */
 export function parseQuery<S extends yup.AnyObjectSchema>(
   schema: S,

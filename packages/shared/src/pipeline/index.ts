@@ -4,6 +4,7 @@
  */
 import * as yup from 'yup';
 import { PROGRESS_STATUSES, ProgressStatus } from '../domain/opportunity.js';
+import { pagedQueryFields, queryText } from '../lists/querySchema.js';
 
 /** A note on a bought referral, stamped with its author and time. */
 export interface PipelineNote {
@@ -104,6 +105,12 @@ export const RETURN_REASON_KEYS = Object.keys(RETURN_REASONS) as ReturnReason[];
 
 export const RETURN_STATES = ['requested', 'approved', 'denied'] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
+
+/** The URL form of the returns list's query (`GET /api/returns`): state, 1-based page, size. */
+export const returnsQuerySchema = yup.object({
+  state: queryText().oneOf(RETURN_STATES, `state must be one of ${RETURN_STATES.join(', ')}`),
+  ...pagedQueryFields(25),
+});
 
 /** A request to return a bought referral, and the admin's decision. */
 export interface ReturnRequest {

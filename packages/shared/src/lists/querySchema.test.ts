@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { returnsQuerySchema } from '../pipeline/index.js';
+import * as yup from 'yup';
+import { pagedQueryFields, parseQuery } from './querySchema.js';
+
+const paged = yup.object(pagedQueryFields(5));
+
+describe('URL query schemas', () => {
+  it('gives a screen the first page of its size when nothing is asked', () => {
+    expect(parseQuery(paged, {})).toEqual({ ok: true, value: { page: 1, size: 5 } });
+    expect(parseQuery(paged, { page: '', size: '' })).toMatchObject({
+      value: { page: 1, size: 5 },
+    });
+  });
+
+  it.each([
+    [{ page: '0' }, 'page must be a whole number from 1 to 1000000'],
+    [{ page: '1.5' }, 'page must be a whole number from 1 to 1000000'],
+    [{ page: '+2' }, 'page must be a whole number from 1 to 1000000'],
+    [{ size: '101' }, 'size must be a whole number from 1 to 100'],
+    [{ page: ['1', '2'] }, 'page must be given once'],
+    [{ size: { a: '1' } }, 'size must be given once'],
+  ])('refuses %o with a reason', (params, error) => {
+    expect(parseQuery(paged, params)).toEqual({ ok: false, errors: [error] });
+  });
+
+  it('reads the returns query, and reports every problem of it at once', () => {
+    expect(parseQuery(returnsQuerySchema, { state: 'approved', page: '2' })).toEqual({
+      ok: true,
+      value: { state: 'approved', page: 2, size: 25 },
+    });
+    expect(parseQuery(returnsQuerySchema, { state: 'lost', size: '0' })).toEqual({
+      ok: false,
+      errors: [
+        'state must be one of requested, approved, denied',
+        'size must be a whole number from 1 to 100',
+      ],
+    });
+  });
+});
