@@ -16,7 +16,9 @@ export const useDebouncedLookup = <K, R>(fetch: (key: K) => Promise<R>, delayMs:
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(0);
   const fetchRef = useRef(fetch);
-  fetchRef.current = fetch;
+  useEffect(() => {
+    fetchRef.current = fetch;
+  });
 
   const run = useCallback((key: K) => {
     clearTimeout(timer.current);

@@ -52,15 +52,17 @@ export const useFormData = (
   const [agencyUsers, setAgencyUsers] = useState<readonly AgencyUser[]>([]);
   const [saved, setSaved] = useState<(Marketplace & { version: string }) | null>(null);
   const filled = useRef(onFilled);
-  filled.current = onFilled;
+  useEffect(() => {
+    filled.current = onFilled;
+  });
   // Only the latest load may fill the form: an earlier one finishing late (a double-run effect,
   // a Discard during a load) would otherwise reset what the user typed since.
   const generation = useRef(0);
 
-  const reload = useCallback(async () => {
+  // The sequence itself; the first run starts loading already (a reload says so first).
+  const run = useCallback(async () => {
     const mine = ++generation.current;
     const stale = () => mine !== generation.current;
-    setLoading(true);
     try {
       let names: string[];
       try {
@@ -108,9 +110,13 @@ export const useFormData = (
       if (!stale()) setLoading(false);
     }
   }, [api, form, route, toast]);
+  const reload = useCallback(async () => {
+    setLoading(true);
+    await run();
+  }, [run]);
 
   useEffect(() => {
-    void reload();
+    void run();
     api
       .get<NaicsCode[]>('/api/naics-codes')
       .then((codes) => setNaicsCodes(codes.map((c) => c.code)))
@@ -118,7 +124,7 @@ export const useFormData = (
         log.error('could not load NAICS codes', err);
         toast(FORM_TOASTS.naicsFailed);
       });
-  }, [api, reload, toast]);
+  }, [api, run, toast]);
 
   // Only the latest agency's users are kept: a slow answer for an id typed before is dropped.
   const usersTicket = useRef(0);

@@ -71,7 +71,7 @@ export const useFormSave = (form: MarketplaceForm, route: MarketplaceRoute, data
         setSaving(false);
       }
     },
-    [api, data, form, navigate, route, toast],
+    [api, data, form, route, toast],
   );
 
   // Navigate once the pristine, just-created state has rendered, so the guard lets it through.

@@ -28,8 +28,8 @@ export interface Lookups {
 }
 
 /**
- * Runs the agency (GET /api/agencies/:id) and purchaser (GET /api/users?email=) lookups and puts
- * their results into `context`, the object the form's resolver hands to the schema as yup context.
+ * Runs the agency (GET /api/agencies/:id) and purchaser (GET /api/users?email=) lookups and hands
+ * what they found to `record`, which keeps it in the yup context the form's resolver validates with.
  * A found agency fills name, legal entity name and phone; a missing one clears them, both only
  * after typing, so opening a saved marketplace never rewrites it. `onAgencyTyped` hears the
  * agency a typed id settled on (null when none was found or the id was cleared), so that
@@ -37,14 +37,12 @@ export interface Lookups {
  */
 export const useLookups = (
   form: MarketplaceForm,
-  context: MarketplaceFormContext,
+  record: (found: Partial<MarketplaceFormContext>) => void,
   onAgencyTyped: (agencyId: number | null) => void,
 ): Lookups => {
   const { api } = useServices();
   const toast = useToast();
   const fill = useRef(false);
-  const agencyChanged = useRef(onAgencyTyped);
-  agencyChanged.current = onAgencyTyped;
   const agencyLookup = useDebouncedLookup(
     (id: number) => api.get<Agency | null>(`/api/agencies/${id}`),
     ADMIN_UI.lookupDebounceMs,
@@ -57,7 +55,7 @@ export const useLookups = (
   const p = purchaserLookup.state;
 
   useEffect(() => {
-    context.agencyFound = a.status === 'done' ? a.result !== null : undefined;
+    record({ agencyFound: a.status === 'done' ? a.result !== null : undefined });
     if (a.status === 'failed') toast(FORM_TOASTS.agencyFailed(a.key));
     if (a.status === 'done' && fill.current) {
       fill.current = false;
@@ -66,17 +64,17 @@ export const useLookups = (
       form.setValue('marketplaceName', found?.name ?? '', opts);
       form.setValue('legalEntityName', found?.name ?? '', opts);
       form.setValue('phoneNumber', toDisplayPhone(found?.contact.phone ?? null), opts);
-      agencyChanged.current(found ? a.key : null);
+      onAgencyTyped(found ? a.key : null);
     }
     if (a.status !== 'pending')
       void form.trigger(['agencyId', 'defaultPurchasingAgentEmailAddress']);
-  }, [a, context, form, toast]);
+  }, [a, record, form, toast, onAgencyTyped]);
 
   useEffect(() => {
-    context.purchaserFound = p.status === 'done' ? p.result.length === 1 : undefined;
+    record({ purchaserFound: p.status === 'done' ? p.result.length === 1 : undefined });
     if (p.status === 'failed') toast(FORM_TOASTS.purchaserFailed(p.key));
     if (p.status !== 'pending') void form.trigger('defaultPurchasingAgentEmailAddress');
-  }, [p, context, form, toast]);
+  }, [p, record, form, toast]);
 
   const { schedule: scheduleAgency, run: runAgency, clear: clearAgency } = agencyLookup;
   const { schedule: schedulePurchaser, run: runPurchaser, clear: clearPurchaser } = purchaserLookup;
@@ -85,10 +83,10 @@ export const useLookups = (
       fill.current = id !== null;
       if (id === null || !Number.isInteger(id) || id < 0) {
         clearAgency();
-        agencyChanged.current(null);
+        onAgencyTyped(null);
       } else scheduleAgency(id);
     },
-    [clearAgency, scheduleAgency],
+    [clearAgency, scheduleAgency, onAgencyTyped],
   );
   const purchaserTyped = useCallback(
     (email: string) => (isValidEmail(email) ? schedulePurchaser(email.trim()) : clearPurchaser()),

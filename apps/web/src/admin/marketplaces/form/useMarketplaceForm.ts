@@ -51,7 +51,11 @@ export const useMarketplaceForm = (route: MarketplaceRoute) => {
   // The lookups come before the data they feed; a typed agency reaches the data through this.
   const agencyTyped = useRef<(agencyId: number | null) => void>(() => undefined);
   const onAgencyTyped = useCallback((id: number | null) => agencyTyped.current(id), []);
-  const lookups = useLookups(form, context, onAgencyTyped);
+  const record = useCallback(
+    (found: Partial<MarketplaceFormContext>) => Object.assign(context, found),
+    [context],
+  );
+  const lookups = useLookups(form, record, onAgencyTyped);
   const onFilled = useMemo(
     () => (m: Marketplace | null) => {
       storedIndividual.current = m?.enableIndividualEmailDeliverySettings ?? false;
@@ -73,6 +77,8 @@ export const useMarketplaceForm = (route: MarketplaceRoute) => {
   };
 
   useEffect(() => {
+    // react-hook-form's watch: the React Compiler skips this hook, which nothing here relies on.
+    // eslint-disable-next-line react-hooks/incompatible-library
     const sub = form.watch((_values, { name }) => {
       if (name === undefined || name === 'individualEmailRecipientSettings') return;
       const dependents = DEPENDENTS[name];

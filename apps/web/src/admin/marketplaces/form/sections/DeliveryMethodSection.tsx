@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Box, Grid, MenuItem, TextField } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
 import {
@@ -51,11 +52,11 @@ const Choice = ({
 /** Section 10, Referral Delivery Method: API and email delivery with their settings. */
 export const DeliveryMethodSection = ({
   form,
-  storedIndividual,
+  storedIndividual: storedIndividualRef,
 }: {
   readonly form: MarketplaceForm;
   /** The individual-settings switch as last loaded or chosen (restored when API goes off). */
-  readonly storedIndividual: { current: boolean };
+  readonly storedIndividual: RefObject<boolean>;
 }) => {
   const [api, method, email, individual] = useWatch({
     control: form.control,
@@ -73,7 +74,7 @@ export const DeliveryMethodSection = ({
         name="deliverToApi"
         label="API Delivery"
         onToggle={(on) =>
-          applyValues(form, applyDeliverToApi(form.getValues(), on, storedIndividual.current))
+          applyValues(form, applyDeliverToApi(form.getValues(), on, storedIndividualRef.current))
         }
       />
       <SwitchField form={form} name="deliverToEmailAddress" label="Email Delivery" />
@@ -129,7 +130,7 @@ export const DeliveryMethodSection = ({
             label="Individual Email Delivery Settings"
             disabled={individualSettingsLocked({ deliverToApi: api })}
             onToggle={(on) => {
-              storedIndividual.current = on;
+              storedIndividualRef.current = on;
               form.setValue('enableIndividualEmailDeliverySettings', on, {
                 shouldDirty: true,
                 shouldValidate: true,
