@@ -10,9 +10,10 @@ import {
   type DateFilter,
   categoryText,
   fullName,
+  parseQuery,
   parseReferralQuery,
+  progressFilterSchema,
   PROGRESS_STATUS_DISPLAY,
-  PROGRESS_STATUSES,
   ProgressStatus,
   type Opportunity,
   type ReferralQuery,
@@ -43,32 +44,16 @@ export interface ProgressFilter {
 export function parseProgressFilter(
   params: Readonly<Record<string, unknown>>,
 ): { ok: true; filter: ProgressFilter } | { ok: false; errors: string[] } {
-  const errors: string[] = [];
-  let statuses: Set<ProgressStatus> | null = null;
-  const progress = params.progress;
-  if (progress !== undefined && progress !== '') {
-    if (typeof progress !== 'string') errors.push('progress must be given once');
-    else {
-      statuses = new Set();
-      for (const s of progress.split(',')) {
-        if ((PROGRESS_STATUSES as readonly string[]).includes(s)) statuses.add(s as ProgressStatus);
-        else errors.push(`progress must list statuses of ${PROGRESS_STATUSES.join(', ')}`);
-      }
-    }
-  }
-  let dueBy: string | null = null;
-  const due = params.followUpDue;
-  if (due !== undefined && due !== '') {
-    if (
-      typeof due !== 'string' ||
-      !/^\d{4}-\d{2}-\d{2}$/.test(due) ||
-      Number.isNaN(Date.parse(due))
-    ) {
-      errors.push('followUpDue must be a day (YYYY-MM-DD)');
-    } else dueBy = due;
-  }
-  if (errors.length > 0) return { ok: false, errors: [...new Set(errors)] };
-  return { ok: true, filter: { statuses, dueBy } };
+  const parsed = parseQuery(progressFilterSchema, params);
+  if (!parsed.ok) return parsed;
+  const { progress, followUpDue } = parsed.value;
+  return {
+    ok: true,
+    filter: {
+      statuses: progress === undefined ? null : new Set(progress.split(',') as ProgressStatus[]),
+      dueBy: followUpDue ?? null,
+    },
+  };
 }
 
 /** A CSV cell of each column the acquired screens show (ISO dates, plain numbers). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnsQuerySchema } from '../pipeline/index.js';
+import { progressFilterSchema, returnsQuerySchema } from '../pipeline/index.js';
 import * as yup from 'yup';
 import { pagedQueryFields, parseQuery } from './querySchema.js';
 
@@ -36,5 +36,18 @@ describe('URL query schemas', () => {
         'size must be a whole number from 1 to 100',
       ],
     });
+  });
+});
+
+describe('the progress filter of the acquired lists', () => {
+  it.each([
+    [{ progress: 'Open,Quote Sent', followUpDue: '2026-11-23' }, true],
+    [{ progress: 'Open,Lost' }, 'progress must list statuses of'],
+    [{ followUpDue: '23/11/2026' }, 'followUpDue must be a day (YYYY-MM-DD)'],
+    [{ followUpDue: ['2026-11-23', '2026-11-24'] }, 'followUpDue must be given once'],
+  ])('reads %o', (params, expected) => {
+    const parsed = parseQuery(progressFilterSchema, params);
+    if (expected === true) expect(parsed.ok).toBe(true);
+    else expect(parsed.ok ? [] : parsed.errors.join()).toContain(expected);
   });
 });

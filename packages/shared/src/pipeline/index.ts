@@ -106,6 +106,22 @@ export const RETURN_REASON_KEYS = Object.keys(RETURN_REASONS) as ReturnReason[];
 export const RETURN_STATES = ['requested', 'approved', 'denied'] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
 
+/** The progress filters of the acquired lists: `progress` (statuses, commas between) and `followUpDue`. */
+export const progressFilterSchema = yup.object({
+  progress: queryText().test(
+    'statuses',
+    `progress must list statuses of ${PROGRESS_STATUSES.join(', ')}`,
+    (v) =>
+      v === undefined ||
+      v.split(',').every((s) => (PROGRESS_STATUSES as readonly string[]).includes(s)),
+  ),
+  followUpDue: queryText().test(
+    'day',
+    'followUpDue must be a day (YYYY-MM-DD)',
+    (v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
+  ),
+});
+
 /** The URL form of the returns list's query (`GET /api/returns`): state, 1-based page, size. */
 export const returnsQuerySchema = yup.object({
   state: queryText().oneOf(RETURN_STATES, `state must be one of ${RETURN_STATES.join(', ')}`),
