@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Box, Typography } from '@mui/material';
 import {
@@ -81,7 +81,8 @@ export const AcquiredPage = () => {
     refetchKey: filtering(filters) ? `progress:${pipelines.changes}` : undefined,
   });
   const rowIds = page.rows.map((r) => r.opportunityId).join(',');
-  useEffect(() => setPageIds(rowIds), [rowIds]);
+  // The pipelines follow the rows shown (set while rendering, so no extra pass through an effect).
+  if (rowIds !== pageIds) setPageIds(rowIds);
   const showTalkNow = useShowTalkNow();
   const context: CellContext = useMemo(
     () => ({

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ROUTES, type Access } from '@referrals/shared';
 import { useServices } from '../app/services';
@@ -17,7 +17,9 @@ export const useAlertDeps = (access: Access) => {
   const { preferences } = usePreferences();
   const navigate = useNavigate();
   const soundOn = useRef(preferences.alerts.sound);
-  soundOn.current = preferences.alerts.sound;
+  useEffect(() => {
+    soundOn.current = preferences.alerts.sound;
+  }, [preferences.alerts.sound]);
   const wanted = alertsWanted(access, preferences) && notificationPermission() === 'granted';
   const open = useCallback(
     (id: number) => void navigate(`/${ROUTES.allReferrals}?${OPEN_REFERRAL_PARAM}=${id}`),

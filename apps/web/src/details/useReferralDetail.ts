@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONFIRM_TEXTS, type Opportunity } from '@referrals/shared';
 import { isApiError } from '../api/ApiError';
+import { apiKey, apiQuery } from '../api/queries';
 import { useServices } from '../app/services';
 import type { GridRow } from '../referrals/gridColumns';
 
@@ -8,41 +10,35 @@ import type { GridRow } from '../referrals/gridColumns';
 export type DetailReferral = GridRow & Partial<Opportunity>;
 
 /**
- * The panel's referral: the list row at once, then the full record; Claim Now replaces it with the
- * claimed referral the relay answers, so the result shows without waiting for the live change. A
- * lost race (409) says so plainly and reloads the record, so the panel shows who has it now.
+ * The panel's referral: the list row at once, then the full record (from the query cache); Claim
+ * Now replaces it with the claimed referral the relay answers, so the result shows without
+ * waiting for the live change. A lost race (409) says so plainly and reads the record again, so
+ * the panel shows who has it now. Each new row or record is merged in as it arrives (while
+ * rendering, not in an effect), so live row changes never overwrite a fuller record with less.
  */
 export const useReferralDetail = (row: GridRow | null) => {
   const { api } = useServices();
+  const client = useQueryClient();
+  const id = row?.opportunityId ?? null;
+  const path = `/api/referrals/${id ?? 0}`;
+  // The list row is still shown when the record cannot be read.
+  const full = useQuery({ ...apiQuery<DetailReferral>(api, path), enabled: id !== null });
   const [detail, setDetail] = useState<DetailReferral | null>(row);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const id = row?.opportunityId ?? null;
+  const [seen, setSeen] = useState({ row, full: full.data });
 
-  // Live row changes flow in, but never overwrite a fuller record (contact details) with less.
-  useEffect(() => {
-    setDetail((d) => (row && d?.opportunityId === row.opportunityId ? { ...d, ...row } : row));
-  }, [row]);
-
-  const load = useCallback(
-    (isLive: () => boolean) => {
-      if (id === null) return;
-      api.get<DetailReferral>(`/api/referrals/${id}`).then(
-        (full) => isLive() && setDetail((d) => (d?.opportunityId === id ? { ...d, ...full } : d)),
-        () => undefined, // the list row is still shown
-      );
-    },
-    [api, id],
-  );
-
-  useEffect(() => {
-    setError(null);
-    let live = true;
-    load(() => live);
-    return () => {
-      live = false;
-    };
-  }, [load]);
+  if (seen.row !== row || seen.full !== full.data) {
+    setSeen({ row, full: full.data });
+    let next = detail;
+    if (seen.row !== row) {
+      if (row?.opportunityId !== seen.row?.opportunityId) setError(null);
+      next = row && next?.opportunityId === row.opportunityId ? { ...next, ...row } : row;
+    }
+    if (seen.full !== full.data && full.data && next?.opportunityId === id)
+      next = { ...next, ...full.data };
+    setDetail(next);
+  }
 
   const claim = () => {
     if (id === null) return;
@@ -57,7 +53,7 @@ export const useReferralDetail = (row: GridRow | null) => {
           setError(
             lost ? CONFIRM_TEXTS.claimLost : isApiError(err) ? err.error : 'The claim failed.',
           );
-          if (lost) load(() => true);
+          if (lost) void client.invalidateQueries({ queryKey: apiKey(path) });
         },
       )
       .finally(() => setBusy(false));

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { topicKey, type Topic } from '@referrals/shared';
 import { useServices } from '../app/services';
 import type { ItemOf } from './LiveClient';
@@ -12,7 +12,8 @@ export const useTopic = <T extends Topic>(
   const { live } = useServices();
   const key = topic ? topicKey(topic) : null;
   // The caller may build a new topic object each render; the key is what identifies it.
-  const stable = useMemo(() => topic, [key]);
+  const [stable, setStable] = useState(topic);
+  if ((stable ? topicKey(stable) : null) !== key) setStable(topic);
   const [error, setError] = useState<string | null>(null);
   const subscribe = useCallback(
     (onChange: () => void) =>

@@ -23,7 +23,12 @@ export const AuditFilterBar = ({
 }) => {
   // Typed text goes to the address once typing pauses (or on Enter), not at every key.
   const [user, setUser] = useState(filters.user);
-  useEffect(() => setUser(filters.user), [filters.user]);
+  // A new user filter from the address (Clear, the back button) replaces what was typed.
+  const [addressUser, setAddressUser] = useState(filters.user);
+  if (filters.user !== addressUser) {
+    setAddressUser(filters.user);
+    setUser(filters.user);
+  }
   useEffect(() => {
     if (user === filters.user) return undefined;
     const t = setTimeout(() => onChange('user', user), USER_TYPING_MS);
