@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Imports a folder may not make: the boundaries of DESIGN.md's package table. */
@@ -59,6 +60,8 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  // The rules of hooks, and the React Compiler's checks of what a render may do.
+  { files: ['apps/web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   // --- end apps/web ---------------------------------------------------------------------------
   {
     files: ['apps/web/**'],
