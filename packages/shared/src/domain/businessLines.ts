@@ -89,7 +89,5 @@ export const ALL_BUSINESS_LINES: readonly BusinessLine[] = [
 const LINE_BY_CODE: ReadonlyMap<string, BusinessLine> = new Map(
   ALL_BUSINESS_LINES.map((l) => [l.code, l]),
 );
-/** The business line of a code, or undefined. */
-export const businessLine = (code: string): BusinessLine | undefined => LINE_BY_CODE.get(code);
 /** Display name of a business-line code; unknown codes show as given. */
 export const businessLineName = (code: string): string => LINE_BY_CODE.get(code)?.name ?? code;

@@ -56,7 +56,6 @@ export const TIMEZONES = [
   { label: 'Pacific', zone: 'America/Los_Angeles' },
 ] as const;
 export type Timezone = (typeof TIMEZONES)[number]['zone'];
-export const TIMEZONE_ZONES: readonly Timezone[] = TIMEZONES.map((t) => t.zone);
 
 /** Days of the week in form order, with the risk-appetite flag each one sets. */
 export const WEEK_DAYS = [

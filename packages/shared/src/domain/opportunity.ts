@@ -28,8 +28,6 @@ export const isBought = (marketplaceStatus: string): boolean =>
 
 /** The filter value sent when claimed items are hidden. */
 export const ELIGIBLE_FILTER = 'ELIGIBLE' as const;
-/** Display value of the Eligible filter (agent-console section 4). */
-export const ELIGIBLE_LABEL = 'Eligible' as const;
 
 /** Status values shown only in the recent-referrals table. */
 export const RecentStatus = {

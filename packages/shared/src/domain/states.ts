@@ -62,7 +62,6 @@ export interface StateOption {
   readonly name: string;
 }
 export const ALL_STATES_OPTION: StateOption = { code: null, name: 'All States' };
-export const STATE_FILTER_OPTIONS: readonly StateOption[] = [ALL_STATES_OPTION, ...US_STATES];
 
 const STATE_SET: ReadonlySet<string> = new Set(STATE_CODES);
 /** True when the text is one of the 51 state codes (exact, upper case). */

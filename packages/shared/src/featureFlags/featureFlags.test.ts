@@ -6,7 +6,7 @@ import {
   FEATURE_FLAG_TEXTS,
   FEATURE_FLAG_TOASTS,
   FEATURE_FLAGS_PAGE_TITLE,
-  isFeatureEnabled,
+  isFlagOn,
   replaceFlag,
 } from './flags.js';
 import {
@@ -123,7 +123,7 @@ describe('marketplace-admin §4 feature flag list', () => {
     ['b', false],
     ['missing', false],
   ])('flag %s is enabled: %s', (name, on) => {
-    expect(isFeatureEnabled(flags, name)).toBe(on);
+    expect(isFlagOn(flags, name)).toBe(on);
   });
 
   it('replaces an updated row and appends a created one', () => {

@@ -46,10 +46,6 @@ export const FEATURE_FLAG_TOASTS = {
   created: (name: string): Toast => successToast(`Feature flag ${name} created successfully.`),
 } as const;
 
-/** Whether a flag is on; a flag that is missing (or failed to load) counts as disabled. */
-export const isFeatureEnabled = (flags: readonly FeatureFlag[], name: string): boolean =>
-  flags.find((f) => f.name === name)?.enabled ?? false;
-
 /** The list after a successful update: the row with the same id is replaced. */
 export const replaceFlag = (flags: readonly FeatureFlag[], updated: FeatureFlag): FeatureFlag[] =>
   flags.map((f) => (f.id === updated.id ? updated : f));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMovePage, listQueryParams, movePage, pagingFooterText } from './paging.js';
+import { canMovePage, movePage, pagingFooterText } from './paging.js';
 
 const w = (firstIndex: number, totalEntries: number, pageSize = 25) => ({
   firstIndex,
@@ -28,60 +28,5 @@ describe('agent-console §2 paging', () => {
     [w(0, 0), 'Showing 0 to 0 of 0 Referrals'],
   ])('footer of %j reads %j', (win, text) => {
     expect(pagingFooterText(win)).toBe(text);
-  });
-});
-
-describe('agent-console §7 list query parameters', () => {
-  it('sends page, size and sort when sorted', () => {
-    expect(
-      listQueryParams({ page: 2, size: 25, sort: { key: 'status', direction: 'asc' } }),
-    ).toEqual([
-      ['page', '2'],
-      ['size', '25'],
-      ['sort', 'marketplaceStatus,asc'],
-    ]);
-  });
-
-  it.each([[undefined], [null]])('forces size 20 when the sort is %j', (sort) => {
-    expect(listQueryParams({ page: 0, size: 25, sort })).toEqual([
-      ['page', '0'],
-      ['size', '20'],
-    ]);
-  });
-
-  it('appends non-empty filters, then the username', () => {
-    expect(
-      listQueryParams({
-        page: 0,
-        size: 25,
-        sort: { key: 'addDate', direction: 'desc' },
-        filters: {
-          startDate: '03/12/2024',
-          state: null,
-          marketplaceStatus: 'ELIGIBLE',
-          x: '',
-          y: undefined,
-          n: 0,
-          b: false,
-        },
-        username: 'dana',
-      }),
-    ).toEqual([
-      ['page', '0'],
-      ['size', '25'],
-      ['sort', 'addDate,desc'],
-      ['startDate', '03/12/2024'],
-      ['marketplaceStatus', 'ELIGIBLE'],
-      ['n', '0'],
-      ['b', 'false'],
-      ['username', 'dana'],
-    ]);
-  });
-
-  it.each([[null], [''], [undefined]])('leaves out a username of %j', (username) => {
-    expect(listQueryParams({ page: 0, size: 10, username }).map(([k]) => k)).toEqual([
-      'page',
-      'size',
-    ]);
   });
 });

@@ -1,7 +1,3 @@
-import { PAGING } from './constants.js';
-import type { Sort } from './sorting.js';
-import { sortParam } from './sorting.js';
-
 /** Where a page starts and how many it holds. */
 export interface PageWindow {
   /** Zero-based index of the first entry shown. */
@@ -31,30 +27,4 @@ export const pagingFooterText = (w: PageWindow): string => {
   const from = w.firstIndex + 1;
   const to = Math.min(w.firstIndex + w.pageSize, w.totalEntries);
   return `Showing ${from} to ${to} of ${w.totalEntries} Referrals`;
-};
-
-/** A list request: zero-based page, size, optional sort, extra filters, optional username. */
-export interface ListQuery {
-  readonly page: number;
-  readonly size: number;
-  readonly sort?: Sort | null;
-  readonly filters?: Readonly<Record<string, string | number | boolean | null | undefined>>;
-  readonly username?: string | null;
-}
-
-/**
- * Query parameters of an opportunity-service list call (section 7): page and size, the sort when
- * given (otherwise the service's size 20 is forced), non-empty filters, then username if supplied.
- */
-export const listQueryParams = (q: ListQuery): [string, string][] => {
-  const params: [string, string][] = [
-    ['page', String(q.page)],
-    ['size', String(q.sort ? q.size : PAGING.sortlessSize)],
-  ];
-  if (q.sort) params.push(['sort', sortParam(q.sort)]);
-  for (const [name, value] of Object.entries(q.filters ?? {})) {
-    if (value !== null && value !== undefined && value !== '') params.push([name, String(value)]);
-  }
-  if (q.username) params.push(['username', q.username]);
-  return params;
 };

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sort, SortKey } from './sorting.js';
-import {
-  SORT_FIELDS,
-  cycleAllOpportunitiesSort,
-  cycleSort,
-  isSortKey,
-  sortParam,
-} from './sorting.js';
+import { SORT_FIELDS, cycleAllOpportunitiesSort, cycleSort, isSortKey } from './sorting.js';
 
 describe('agent-console §3 sort key mapping', () => {
   it.each([
@@ -26,7 +20,6 @@ describe('agent-console §3 sort key mapping', () => {
     ['email', 'email'],
   ] as const)('maps client key %s to server field %s', (key, field) => {
     expect(SORT_FIELDS[key]).toBe(field);
-    expect(sortParam({ key, direction: 'asc' })).toBe(`${field},asc`);
   });
 
   it.each([
@@ -35,10 +28,6 @@ describe('agent-console §3 sort key mapping', () => {
     ['toString', false],
   ])('recognises %s as a client sort key: %s', (value, known) => {
     expect(isSortKey(value)).toBe(known);
-  });
-
-  it('builds the sort parameter as {field},{direction}', () => {
-    expect(sortParam({ key: 'estimatedPremium', direction: 'desc' })).toBe('premium,desc');
   });
 });
 

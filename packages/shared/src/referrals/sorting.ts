@@ -47,9 +47,6 @@ export const byExpirationFirst = (sort: Sort | null): Sort =>
 /** True when the text is a client sort key. */
 export const isSortKey = (value: string): value is SortKey => Object.hasOwn(SORT_FIELDS, value);
 
-/** The upstream sort parameter, '{field},{direction}'. */
-export const sortParam = (sort: Sort): string => `${SORT_FIELDS[sort.key]},${sort.direction}`;
-
 /**
  * Generic header click: a new column sorts descending; the same column cycles descending,
  * ascending, then unsorted.
