@@ -36,10 +36,7 @@ const isPipeline = (v: unknown): v is Pipeline =>
   (PROGRESS_STATUSES as readonly unknown[]).includes((v as Pipeline).status);
 
 /** The agency's follow-ups due on or before `day`: the due list, then its pipelines. */
-export const readDueFollowUps = async (
-  api: Pick<ApiClient, 'get'>,
-  day: string,
-): Promise<FollowUp[]> => {
+const readDueFollowUps = async (api: Pick<ApiClient, 'get'>, day: string): Promise<FollowUp[]> => {
   const page = await api.get<FetchedPage<Opportunity>>('/api/acquired', {
     followUpDue: day,
     dateFilter: '30days',

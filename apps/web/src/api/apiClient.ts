@@ -23,7 +23,7 @@ export interface ApiClient {
 }
 
 /** Builds '/api/x?a=1' from a path and parameters, leaving out empty values. */
-export const withQuery = (path: string, params: QueryParams = {}): string => {
+const withQuery = (path: string, params: QueryParams = {}): string => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
     if (v !== null && v !== undefined && v !== '') q.set(k, String(v));

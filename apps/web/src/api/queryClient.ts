@@ -2,14 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './ApiError';
 
 /** Tries of a failed read after the first: enough for a relay restart behind the balancer. */
-export const READ_RETRIES = 2;
+const READ_RETRIES = 2;
 
 /**
  * Whether a failed read is tried again: a network failure or a 5xx is (a relay restarting, a
  * balancer failing over), a refusal (4xx: forbidden, not found, bad query) is final, as its
  * answer would not change. 408 and 429 ask for a later try.
  */
-export const retryRead = (failures: number, err: unknown): boolean => {
+const retryRead = (failures: number, err: unknown): boolean => {
   if (failures >= READ_RETRIES) return false;
   if (!isApiError(err)) return true;
   return err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429;

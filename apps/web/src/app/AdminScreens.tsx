@@ -31,7 +31,7 @@ const RecentPage = named(() => import('../recent/RecentPage'), 'RecentPage');
 const ReturnsPage = named(() => import('../admin/returns/ReturnsPage'), 'ReturnsPage');
 
 /** The screens of the admin shell, by route. */
-export type AdminScreen =
+type AdminScreen =
   | 'allReferrals'
   | 'claimIt'
   | 'dashboard'

@@ -6,7 +6,7 @@ import { AppRoutes } from './AppRoutes';
 import { fakeApi, fakeAuth, renderWith, sessionOf } from './services.testkit';
 
 /** Shows where the router is, for a test to read. */
-export const Where = () => <output data-testid="where">{useLocation().pathname}</output>;
+const Where = () => <output data-testid="where">{useLocation().pathname}</output>;
 
 /**
  * The whole console at a URL for a role, wide enough for the side navigation to stay open, with

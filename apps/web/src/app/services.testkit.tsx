@@ -58,7 +58,7 @@ export const fakeApi = (answers: Record<string, unknown> = {}) => {
  * A query client for one test: nothing cached from another test, and a failed read fails at once
  * (a test that is about retries passes its own).
  */
-export const testQueryClient = (): QueryClient => createQueryClient({ retry: false });
+const testQueryClient = (): QueryClient => createQueryClient({ retry: false });
 
 /** Renders a screen with fake services at a URL, inside the toast host and a fresh query cache. */
 export const renderWith = (

@@ -35,7 +35,7 @@ const COLUMNS: readonly {
 ];
 
 /** Rows a breakdown shows until the user asks for all of them. */
-export const TOP_ROWS = 8;
+const TOP_ROWS = 8;
 
 /** One breakdown of the conversion (by line, source, state or agency), most bought first. */
 export const ConversionTable = ({

@@ -3,7 +3,7 @@ import { formatShortTime } from '@referrals/shared';
 import { VIEWER_TIME_ZONE } from '../time/clock';
 
 /** Hidden on screen, read by screen readers (the usual clip pattern). */
-export const visuallyHidden: CSSProperties = {
+const visuallyHidden: CSSProperties = {
   border: 0,
   clip: 'rect(0 0 0 0)',
   height: 1,

@@ -12,7 +12,7 @@ import { formatShortTime, type PrivilegedDashboard } from '@referrals/shared';
 import { VIEWER_TIME_ZONE } from '../time/clock';
 
 /** A titled card of the dashboard holding a list. */
-export const ListCard = ({
+const ListCard = ({
   title,
   empty,
   children,

@@ -25,14 +25,14 @@ export type ConversionState =
   | { readonly status: 'ready'; readonly data: ConversionAnswer };
 
 /** Whatever changes what purchases became: progress, returns and the purchases themselves. */
-export const CONVERSION_TOPICS: readonly Topic[] = [
+const CONVERSION_TOPICS: readonly Topic[] = [
   { kind: 'pipeline' },
   { kind: 'returns' },
   { kind: 'acquired' },
 ];
 
 /** How long a burst of changes is gathered before the figures are read again. */
-export const CONVERSION_REREAD_MS = 500;
+const CONVERSION_REREAD_MS = 500;
 
 const isConversion = (v: unknown): v is ConversionAnswer =>
   typeof v === 'object' &&

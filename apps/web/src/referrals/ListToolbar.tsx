@@ -28,7 +28,7 @@ export interface ToolbarParts {
 }
 
 /** The state filter: All States (no filter) and the 50 states plus DC, with the 72-hour hint. */
-export const StateFilter = ({
+const StateFilter = ({
   value,
   onChange,
 }: {

@@ -14,7 +14,6 @@ import { LOADING_REFERRALS } from '../live/useLiveStatus';
 import { EmptyList } from './EmptyList';
 import {
   columnMinWidth,
-  EMPTY_TEXT,
   renderReferralCell,
   StackedCell,
   type CellContext,
@@ -23,7 +22,7 @@ import {
 import { focusedCell, handleGridKey, type CellPosition } from './gridKeys';
 
 /** How a header click moves the sort: one of the shared cycling rules. */
-export type SortRule = (current: Sort | null, clicked: SortKey) => Sort | null;
+type SortRule = (current: Sort | null, clicked: SortKey) => Sort | null;
 
 /** A referral grid: server-sorted by the list's rule, paged by the list's footer. */
 export interface ReferralGridProps {
@@ -39,8 +38,6 @@ export interface ReferralGridProps {
   /** Row click; absent when rows are not clickable (no details panel). */
   readonly onRowClick?: (row: GridRow) => void;
 }
-
-export { EMPTY_TEXT };
 
 /** Short cells that read badly when wrapped (a type code, a status with its icon). */
 const NO_WRAP: ReadonlySet<string> = new Set(['opportunityType', 'status']);

@@ -25,7 +25,7 @@ const cellOf = (e: { target: EventTarget; currentTarget: HTMLElement }): HTMLEle
 const rowsOf = (grid: HTMLElement) => [...grid.querySelectorAll<HTMLElement>('[role="row"]')];
 
 /** Where a cell sits in its grid. */
-export const positionOf = (grid: HTMLElement, cell: HTMLElement): CellPosition => {
+const positionOf = (grid: HTMLElement, cell: HTMLElement): CellPosition => {
   const row = cell.parentElement as HTMLElement;
   return { row: rowsOf(grid).indexOf(row), col: [...row.children].indexOf(cell) };
 };

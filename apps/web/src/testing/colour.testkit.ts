@@ -12,7 +12,7 @@ const channels = (colour: string): readonly [number, number, number] | null => {
  * 'other'.
  * Tests assert what the spec says ('red below 500'), not which shade the theme picked.
  */
-export const hueOf = (colour: string): 'red' | 'green' | 'orange' | 'yellow' | 'grey' | 'other' => {
+const hueOf = (colour: string): 'red' | 'green' | 'orange' | 'yellow' | 'grey' | 'other' => {
   const c = channels(colour);
   if (!c) return 'other';
   const [r, g, b] = c;

@@ -3,7 +3,7 @@ import type { PaletteMode } from '@mui/material/styles';
 import type { ThemeChoice } from '@referrals/shared';
 
 /** The query that tells whether the operating system asks for dark colours. */
-export const SYSTEM_DARK_QUERY = '(prefers-color-scheme: dark)';
+const SYSTEM_DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** The palette mode of a choice: 'system' follows the operating system, the others force one. */
 export const resolveMode = (choice: ThemeChoice, systemDark: boolean): PaletteMode =>

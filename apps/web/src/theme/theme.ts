@@ -47,7 +47,7 @@ export const createAppTheme = (brand: Brand, purple: boolean, mode: PaletteMode 
   });
 
 /** Text colours of the tokens in dark mode; each reads at 4.5:1 or better on the dark grounds. */
-export const DARK_TOKEN_COLOURS: Readonly<Record<Exclude<ColourToken, 'brandBlue'>, string>> = {
+const DARK_TOKEN_COLOURS: Readonly<Record<Exclude<ColourToken, 'brandBlue'>, string>> = {
   green: '#7ed69a',
   red: '#ff8a80',
   yellow: '#f2cc60',

@@ -14,7 +14,7 @@ ticking.onMount = (set) => {
  * The one shared clock of the tab (epoch ms, ticks each second). Only countdown and age cells
  * read it, so a tick re-renders those cells and never the grid around them.
  */
-export const clockAtom = atom((get) => get(ticking));
+const clockAtom = atom((get) => get(ticking));
 
 /** The shared clock as a Date, for cells that tick. */
 export const useNow = (): Date => new Date(useAtomValue(clockAtom));

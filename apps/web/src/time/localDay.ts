@@ -3,7 +3,7 @@ export const localDay = (at: Date = new Date()): string =>
   `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
 
 /** Milliseconds from `at` to the viewer's next local midnight. */
-export const msToLocalMidnight = (at: Date): number => {
+const msToLocalMidnight = (at: Date): number => {
   const next = new Date(at.getFullYear(), at.getMonth(), at.getDate() + 1);
   return next.getTime() - at.getTime();
 };

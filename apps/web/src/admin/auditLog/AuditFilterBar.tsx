@@ -5,7 +5,7 @@ import type { AuditFilters, FilterKey } from './auditFilters';
 import { AUDIT_LOG_TEXTS as T } from './auditLogTexts';
 
 /** How long typing in User may pause before the list is read again. */
-export const USER_TYPING_MS = 400;
+const USER_TYPING_MS = 400;
 
 const dateSlot = { inputLabel: { shrink: true } } as const;
 const DAY_KEYS = ['from', 'to'] as const;

@@ -15,9 +15,8 @@ export interface AuditFilters {
   readonly page: string;
 }
 
-/** The filter keys of the address bar, besides `page`. */
-export const FILTER_KEYS = ['user', 'action', 'from', 'to'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+/** A filter key of the address bar, besides `page`. */
+export type FilterKey = 'user' | 'action' | 'from' | 'to';
 
 /** The filters an address carries ('' where it carries none). */
 export const filtersOf = (search: URLSearchParams): AuditFilters => ({

@@ -19,7 +19,7 @@ const NOT_LIVE = (error: string) => log.warn(`audit log not live: ${error}`);
 const LIVE_READ_MS = 250;
 
 /** Why the page could not be read: the relay's reason and, for a refused query, its details. */
-export interface AuditLoadError {
+interface AuditLoadError {
   readonly message: string;
   readonly details: readonly string[];
 }

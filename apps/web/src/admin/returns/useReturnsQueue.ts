@@ -14,7 +14,7 @@ const RETURNS_TOPICS = [{ kind: 'returns' }] as const;
 const PATH = '/api/returns';
 const NOT_LIVE = (error: string) => log.warn(`returns not live: ${error}`);
 /** Rows per page of the queue. */
-export const RETURNS_PAGE_SIZE = 25;
+const RETURNS_PAGE_SIZE = 25;
 
 /** `GET /api/returns` (1-based pages, newest first). */
 export interface ReturnsPage {

@@ -18,7 +18,7 @@ export const aMarketplace = (
 });
 
 /** Answers one call: a value, or a thrown error (an ApiError for a relay failure). */
-export type Handler = (arg: { params?: QueryParams; body?: unknown }) => unknown;
+type Handler = (arg: { params?: QueryParams; body?: unknown }) => unknown;
 /** Answers by 'METHOD /path': a handler, or the value itself. */
 type Routes = Record<string, unknown>;
 

@@ -35,7 +35,7 @@ export const savedMarketplace = (overrides: Partial<Marketplace> = {}) =>
   });
 
 /** NAICS codes the stand-in relay knows. */
-export const NAICS_CODES = ['111110', '238220', '541511'];
+const NAICS_CODES = ['111110', '238220', '541511'];
 
 /** A fake relay answering everything the form page loads and saves. */
 export const formRelay = (

@@ -4,7 +4,7 @@ import { CheckboxGrid } from '../fields/CheckboxGrid';
 import { Section } from '../fields/Section';
 
 /** The source that is never chosen here: direct calls reach every marketplace by phone. */
-export const DIRECT_CALL_SOURCE = 'direct-call';
+const DIRECT_CALL_SOURCE = 'direct-call';
 
 /** Section 5, Referral Sources: a 5-column grid; 'direct-call' is always disabled. */
 export const SourcesSection = ({
