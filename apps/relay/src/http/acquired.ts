@@ -5,7 +5,6 @@ import {
   businessLinesText,
   conversionOf,
   DATE_FILTER_SPAN_MS,
-  isDateFilter,
   type ConversionInput,
   type DateFilter,
   categoryText,
@@ -13,6 +12,7 @@ import {
   parseQuery,
   parseReferralQuery,
   progressFilterSchema,
+  referralQuerySchema,
   PROGRESS_STATUS_DISPLAY,
   ProgressStatus,
   type Opportunity,
@@ -55,6 +55,9 @@ export function parseProgressFilter(
     },
   };
 }
+
+/** The conversion report's query: the window of purchases (a list date filter, 30 days unless given). */
+const conversionQuery = referralQuerySchema.pick(['dateFilter']);
 
 /** A CSV cell of each column the acquired screens show (ISO dates, plain numbers). */
 const CSV_CELLS: Readonly<Record<string, (o: Opportunity) => string | number>> = {
@@ -170,10 +173,9 @@ export function acquiredRoutes(
       // market's with each agency's. Read again by the dashboard when progress or returns change.
       handler: async (req) => {
         const p = principalOf(req);
-        const raw = typeof req.query.dateFilter === 'string' ? req.query.dateFilter : '30days';
-        if (!isDateFilter(raw))
-          return fail(400, 'invalid conversion query', ['dateFilter is not a list date filter']);
-        const dateFilter: DateFilter = raw;
+        const q = parseQuery(conversionQuery, req.query);
+        if (!q.ok) return fail(400, 'invalid conversion query', q.errors);
+        const dateFilter = (q.value.dateFilter as DateFilter | undefined) ?? '30days';
         const mine = await scopeOf(p);
         if (!mine) return fail(403, 'your account has no agency');
         const all = await index.page(mine.scope, {

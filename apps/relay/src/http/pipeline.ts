@@ -2,6 +2,7 @@ import {
   isBought,
   pipelineUpdateSchema,
   parseQuery,
+  pipelineIdsQuerySchema,
   RETURN_WINDOW_DAYS,
   returnDecisionSchema,
   returnRequestSchema,
@@ -34,9 +35,6 @@ export interface PipelineDeps {
   /** Sends a change to every instance's sockets of the agency it belongs to (and admins). */
   readonly publish: (stream: 'pipeline' | 'returns', record: Pipeline | ReturnRequest) => void;
 }
-
-/** Most referral ids one bulk read may name (a list page). */
-export const PIPELINE_IDS_MAX = 100;
 
 type Bought =
   { ok: true; referral: Opportunity; agency: string } | { ok: false; answer: ApiResponse };
@@ -87,13 +85,9 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
       guard: 'signedIn',
       // The pipelines of the bought referrals a list page shows, in one read.
       handler: async (req) => {
-        const raw = typeof req.query.ids === 'string' ? req.query.ids : '';
-        const ids = raw === '' ? [] : raw.split(',');
-        if (ids.length > PIPELINE_IDS_MAX || ids.some((id) => !/^\d{1,12}$/.test(id))) {
-          return fail(400, 'invalid ids', [
-            `ids must be up to ${PIPELINE_IDS_MAX} referral ids separated by commas`,
-          ]);
-        }
+        const q = parseQuery(pipelineIdsQuerySchema, req.query);
+        if (!q.ok) return fail(400, 'invalid ids', q.errors);
+        const ids = q.value.ids === '' ? [] : q.value.ids.split(',');
         const principal = principalOf(req);
         const agency = principal.access.isAdmin
           ? null

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { progressFilterSchema, returnsQuerySchema } from '../pipeline/index.js';
+import {
+  pipelineIdsQuerySchema,
+  progressFilterSchema,
+  returnsQuerySchema,
+} from '../pipeline/index.js';
 import * as yup from 'yup';
 import { pagedQueryFields, parseQuery } from './querySchema.js';
 
@@ -49,5 +53,18 @@ describe('the progress filter of the acquired lists', () => {
     const parsed = parseQuery(progressFilterSchema, params);
     if (expected === true) expect(parsed.ok).toBe(true);
     else expect(parsed.ok ? [] : parsed.errors.join()).toContain(expected);
+  });
+});
+
+describe('the bulk pipeline read', () => {
+  it.each([
+    [{}, true],
+    [{ ids: '1,22,333' }, true],
+    [{ ids: Array.from({ length: 101 }, (_, i) => i + 1).join(',') }, false],
+    [{ ids: '1,,2' }, false],
+    [{ ids: '1,x' }, false],
+    [{ ids: ['1', '2'] }, false],
+  ])('reads %o: %s', (params, ok) => {
+    expect(parseQuery(pipelineIdsQuerySchema, params).ok).toBe(ok);
   });
 });

@@ -122,6 +122,21 @@ export const progressFilterSchema = yup.object({
   ),
 });
 
+/** Most referral ids one bulk pipeline read may name (a list page). */
+export const PIPELINE_IDS_MAX = 100;
+
+/** The bulk pipeline read's query (`GET /api/acquired/pipelines?ids=1,2`). */
+export const pipelineIdsQuerySchema = yup.object({
+  ids: queryText()
+    .default('')
+    .test(
+      'ids',
+      `ids must be up to ${PIPELINE_IDS_MAX} referral ids separated by commas`,
+      (v) =>
+        v === '' || (v.split(',').length <= PIPELINE_IDS_MAX && /^\d{1,12}(,\d{1,12})*$/.test(v)),
+    ),
+});
+
 /** The URL form of the returns list's query (`GET /api/returns`): state, 1-based page, size. */
 export const returnsQuerySchema = yup.object({
   state: queryText().oneOf(RETURN_STATES, `state must be one of ${RETURN_STATES.join(', ')}`),
