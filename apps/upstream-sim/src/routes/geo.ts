@@ -1,5 +1,6 @@
 import { isStateCode, stateName } from '@referrals/shared';
 import type { Request } from 'express';
+import { LRUCache } from 'lru-cache';
 import type { SimContext } from '../context.js';
 import { hashSeed } from '../generator/prng.js';
 import { PLACES, type Place } from '../generator/places.js';
@@ -48,7 +49,8 @@ function locate(req: Request): GeoLocation {
 /** Geo-location and the street-view image. */
 export function geoRoutes(ctx: SimContext): Routes {
   const routes = new Routes(ctx.table);
-  const images = new Map<string, Buffer>();
+  // The most recently asked pictures, drawn again when evicted (each is a pure function of its id).
+  const images = new LRUCache<string, Buffer>({ max: MAX_IMAGES });
   routes.get('/api/v1/geo-location', (req, res) => {
     res.json(locate(req));
   });
@@ -60,8 +62,6 @@ export function geoRoutes(ctx: SimContext): Routes {
     if (png === undefined) {
       png = streetViewPng(searchId);
       images.set(searchId, png);
-      // Keep the cache bounded: the oldest picture goes first.
-      if (images.size > MAX_IMAGES) images.delete(images.keys().next().value as string);
     }
     res.type('image/png').set('cache-control', 'public, max-age=86400').send(png);
   });
