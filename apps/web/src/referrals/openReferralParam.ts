@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { ListReferral } from '@referrals/shared';
+import { apiQuery } from '../api/queries';
 import { useServices } from '../app/services';
 import type { GridRow } from './gridColumns';
 
@@ -13,6 +15,7 @@ export const OPEN_REFERRAL_PARAM = 'referral';
  */
 export const useOpenReferralFromUrl = (open: (row: GridRow) => void, enabled: boolean): void => {
   const { api } = useServices();
+  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const raw = params.get(OPEN_REFERRAL_PARAM);
 
@@ -27,9 +30,10 @@ export const useOpenReferralFromUrl = (open: (row: GridRow) => void, enabled: bo
       { replace: true },
     );
     if (!/^\d{1,12}$/.test(raw)) return;
-    api.get<ListReferral>(`/api/referrals/${raw}`).then(
+    // Through the cache: the details panel it opens reads the same record.
+    client.fetchQuery(apiQuery<ListReferral>(api, `/api/referrals/${raw}`)).then(
       (row) => open(row),
       () => undefined, // gone or not visible to this user: the list stays as it is
     );
-  }, [api, enabled, raw, open, setParams]);
+  }, [api, client, enabled, raw, open, setParams]);
 };
