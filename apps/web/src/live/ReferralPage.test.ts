@@ -1,26 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicReferral } from '@referrals/shared';
+import { aPublicReferral } from './publicReferral.testkit';
 import { FakeSocket } from './fakeSocket.testkit';
 import { LiveClient } from './LiveClient';
 import { ReferralPage, type FetchedPage, type ReferralPageOptions } from './ReferralPage';
 
 const topic = { kind: 'publicFeed', state: null } as const;
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-const ref = (id: number, ageMin: number): PublicReferral => ({
-  opportunityId: id,
-  addDate: minutesAgo(ageMin),
-  opportunityType: 'CIR',
-  category: 'COMMERCIAL',
-  city: 'Austin',
-  state: 'TX',
-  businessLines: [],
-  industryCode: null,
-  industryDescription: null,
-  noOfEmployees: null,
-  yearsInBusiness: null,
-  marketplaceStatus: 'Available',
-  source: null,
-});
+const ref = aPublicReferral;
 type Page = FetchedPage<PublicReferral>;
 
 /** A read the test answers by hand, with the signal it was given. */

@@ -2,29 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { byExpirationFirst, type PublicReferral } from '@referrals/shared';
 import { renderWith } from '../app/services.testkit';
+import { aPublicReferral } from './publicReferral.testkit';
 import { useReferralPage, type FetchedPage } from './useReferralPage';
 
 const topic = { kind: 'publicFeed', state: null } as const;
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-const ref = (
-  id: number,
-  ageMin: number,
-  status: PublicReferral['marketplaceStatus'] = 'Available',
-): PublicReferral => ({
-  opportunityId: id,
-  addDate: minutesAgo(ageMin),
-  opportunityType: 'CIR',
-  category: 'COMMERCIAL',
-  city: 'Austin',
-  state: 'TX',
-  businessLines: [],
-  industryCode: null,
-  industryDescription: null,
-  noOfEmployees: null,
-  yearsInBusiness: null,
-  marketplaceStatus: status,
-  source: null,
-});
+const ref = aPublicReferral;
 
 const Page = ({ fetchPage }: { fetchPage: () => Promise<FetchedPage<PublicReferral>> }) => {
   const p = useReferralPage<PublicReferral>({
