@@ -1,8 +1,11 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { act, renderHook as render, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PREFERENCES, type UserPreferences } from '@referrals/shared';
 import { ApiError } from '../api/ApiError';
 import type { ApiClient } from '../api/apiClient';
+import { createQueryClient } from '../api/queryClient';
 import { cacheKey, readCachedPreferences } from './preferencesCache';
 import { PREFERENCES_PATH, usePreferencesState } from './usePreferences';
 
@@ -14,7 +17,7 @@ const controlledApi = () => {
   const gets: ((v: unknown) => void)[] = [];
   const puts: { body: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
   const get = vi.fn(() => new Promise((resolve) => gets.push(resolve)));
-  const api = {
+  const api: Record<string, unknown> = {
     get,
     put: vi.fn(
       (_path: string, body: unknown) =>
@@ -22,8 +25,19 @@ const controlledApi = () => {
     ),
     post: vi.fn(),
     getImage: vi.fn(),
-  } as unknown as ApiClient;
-  return { api, get, gets, puts };
+  };
+  // A signal-bound client is the fake itself.
+  api.withSignal = () => api;
+  return { api: api as unknown as ApiClient, get, gets, puts };
+};
+
+/** Renders the hook inside a fresh query cache whose failed reads fail at once. */
+const renderHook = <T,>(hook: () => T) => {
+  const client = createQueryClient({ retry: false });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return render(hook, { wrapper });
 };
 
 beforeEach(() => localStorage.clear());

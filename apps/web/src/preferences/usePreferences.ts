@@ -1,7 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { preferencesOrDefault, type UserPreferences } from '@referrals/shared';
 import { isApiError } from '../api/ApiError';
 import type { ApiClient } from '../api/apiClient';
+import { apiKey } from '../api/queries';
+import { useOnError } from '../api/useOnError';
 import { logger } from '../log';
 import { readCachedPreferences, writeCachedPreferences } from './preferencesCache';
 
@@ -22,67 +25,61 @@ export interface PreferencesState {
   readonly dismissError: () => void;
 }
 
+/** Where one user's preferences are cached. */
+const keyOf = (username: string) => [...apiKey(PREFERENCES_PATH), username];
+
 /**
- * Loads and saves a user's preferences through the relay. The cached copy shows first (so the
- * theme applies before the network answers); a save shows at once and is undone if it fails.
+ * Loads and saves a user's preferences through the relay and the query cache. The browser's
+ * cached copy shows first (so the theme applies before the network answers); a save shows at once,
+ * stops a read still under way (the save wins), and is undone if it fails. Only the latest of
+ * quick saves decides what shows.
  */
 export const usePreferencesState = (api: ApiClient, username: string): PreferencesState => {
-  const [preferences, setPreferences] = useState(() => readCachedPreferences(username));
-  const [loaded, setLoaded] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // The value the server last confirmed, and a counter so only the latest save may roll back.
-  const confirmed = useRef(preferences);
-  const saves = useRef(0);
-
-  const show = useCallback(
-    (p: UserPreferences) => {
-      setPreferences(p);
-      writeCachedPreferences(username, p);
-    },
-    [username],
+  const client = useQueryClient();
+  const queryKey = keyOf(username);
+  const [cached] = useState(() => readCachedPreferences(username));
+  const read = useQuery({
+    queryKey,
+    queryFn: async ({ signal }) =>
+      preferencesOrDefault(await api.withSignal(signal).get<unknown>(PREFERENCES_PATH)),
+  });
+  useOnError(read.error, (err) =>
+    log.warn('could not load preferences; keeping the cached ones', err),
   );
+  // The save under way (numbered, so only the latest may roll back), and why the last one failed.
+  const [pending, setPending] = useState<{
+    readonly n: number;
+    readonly value: UserPreferences;
+  } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const saves = useRef(0);
+  const preferences = pending?.value ?? read.data ?? cached;
 
-  useEffect(() => {
-    let live = true;
-    api.get<unknown>(PREFERENCES_PATH).then(
-      (answer) => {
-        if (!live || saves.current > 0) return; // a save made meanwhile wins
-        confirmed.current = preferencesOrDefault(answer);
-        show(confirmed.current);
-        setLoaded(true);
-      },
-      (err: unknown) => {
-        log.warn('could not load preferences; keeping the cached ones', err);
-        if (live) setLoaded(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, show]);
+  useEffect(() => writeCachedPreferences(username, preferences), [username, preferences]);
 
   const save = useCallback(
     (next: UserPreferences) => {
-      const mine = ++saves.current;
-      show(next);
+      const n = ++saves.current;
+      setPending({ n, value: next });
       setError(null);
+      void client.cancelQueries({ queryKey: keyOf(username) });
       api.put<unknown>(PREFERENCES_PATH, next).then(
         (answer) => {
-          confirmed.current = preferencesOrDefault(answer);
-          if (mine === saves.current) show(confirmed.current);
+          client.setQueryData(keyOf(username), preferencesOrDefault(answer));
+          setPending((p) => (p?.n === n ? null : p));
         },
         (err: unknown) => {
-          if (mine !== saves.current) return;
-          show(confirmed.current);
+          if (n !== saves.current) return;
+          setPending(null);
           const reason = isApiError(err) ? err.error : 'the server did not answer';
           setError(`Your preferences could not be saved: ${reason.replace(/\.$/, '')}.`);
         },
       );
     },
-    [api, show],
+    [api, client, username],
   );
   const dismissError = useCallback(() => setError(null), []);
-  return { preferences, loaded, save, error, dismissError };
+  return { preferences, loaded: read.isSuccess || read.isError, save, error, dismissError };
 };
 
 /** The preferences of the signed-in user, provided once by the shell. */
