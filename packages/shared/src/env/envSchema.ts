@@ -1,6 +1,12 @@
 import * as yup from 'yup';
 
 /**
+ * The WHATWG URL parser, a global in Node and in browsers alike; declared here because the shared
+ * package is compiled without either's types (`types: []`).
+ */
+declare const URL: new (input: string) => { readonly protocol: string };
+
+/**
  * Fields of an app's environment schema (yup), one builder per kind of variable, so the relay and
  * the stand-in validate theirs in one style with the same messages. Each field is named by its
  * variable (`path`), takes the text as given (blank counts as unset) and reports one readable
