@@ -65,6 +65,8 @@ async function keyboardMove(name: string, steps: number) {
     fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
     await Promise.resolve();
   });
+  // The row is picked up once dnd-kit marks its handle pressed (it may take a render or two).
+  await waitFor(() => expect(handle.getAttribute('aria-pressed')).toBe('true'));
   for (let i = 0; i < Math.abs(steps); i++) {
     const code = steps > 0 ? 'ArrowDown' : 'ArrowUp';
     await act(async () => {

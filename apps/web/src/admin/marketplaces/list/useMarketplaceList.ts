@@ -52,22 +52,31 @@ export interface MarketplaceList {
  * loaded, follows the live marketplaces topic and saves through list-save with the loaded
  * priorityVersion. Live changes read the list again only while there are no unsaved edits;
  * otherwise they are flagged and the save meets the relay's 409, so nobody's work is overwritten
- * silently. Edits belong to one read: a new read (after a save, a 409, a live change) replaces them.
+ * silently. Edits belong to the list as read: a read that changed it (after a save, a 409, a live
+ * change) replaces them.
  */
 export const useMarketplaceList = (): MarketplaceList => {
   const { api } = useServices();
   const client = useQueryClient();
   const toast = useToast();
-  const read = useQuery(apiQuery<MarketplacesAnswer>(api, PATH));
+  // Kept fresh by the live topic and by the reads after a save: no read of its own when another
+  // part of the screen starts to observe it (that re-read re-rendered the list under a drag).
+  const read = useQuery({ ...apiQuery<MarketplacesAnswer>(api, PATH), staleTime: Infinity });
   // Section 8: a marketplace-load failure only logs and stops loading.
   useOnError(read.error, (err) => log.error('could not load marketplaces', err));
-  const readAt = read.dataUpdatedAt;
   const loaded = useMemo(
     () => (read.data ? splitMarketplaces(read.data.items) : null),
     [read.data],
   );
   const version = read.data?.priorityVersion ?? null;
-  const [edits, setEdits] = useState<{ readonly readAt: number; readonly lists: Lists } | null>(
+  const loadedSignature = useMemo(
+    () => (loaded ? marketplacesSignature(allOf(loaded)) : null),
+    [loaded],
+  );
+  // Edits belong to what was read, not to when: a read that brings the same list back (another
+  // observer mounting, a refetch) keeps them; a changed list or priority version drops them.
+  const readAt = `${version ?? ''}|${loadedSignature ?? ''}`;
+  const [edits, setEdits] = useState<{ readonly readAt: string; readonly lists: Lists } | null>(
     null,
   );
   const current = edits !== null && edits.readAt === readAt ? edits.lists : loaded;
@@ -93,10 +102,6 @@ export const useMarketplaceList = (): MarketplaceList => {
   });
 
   const live = useTopic(MARKETPLACES_TOPIC).items;
-  const loadedSignature = useMemo(
-    () => (loaded ? marketplacesSignature(allOf(loaded)) : null),
-    [loaded],
-  );
   const liveDiffers =
     loadedSignature !== null && live.length > 0 && marketplacesSignature(live) !== loadedSignature;
   useEffect(() => {
