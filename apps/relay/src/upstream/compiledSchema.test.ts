@@ -5,13 +5,12 @@ import * as yup from 'yup';
 import { isCompiled, recordValidator } from './compiledSchema.js';
 
 /**
- * An answer as its content: the output (compared by value: yup hands back the input object itself
- * when its cast changed nothing, so its key order follows the input) or the error's kind and
- * message.
+ * An answer as text: the output's JSON, key order included (what the store keeps and hashes), or
+ * the error's kind and message.
  */
 function answerOf(validate: () => unknown): unknown {
   try {
-    return { ok: validate() };
+    return { ok: JSON.stringify(validate()) };
   } catch (err) {
     return { error: `${(err as Error).name}: ${(err as Error).message}` };
   }

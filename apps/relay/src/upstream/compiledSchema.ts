@@ -125,6 +125,17 @@ function compile(schema: yup.AnyObjectSchema): ((value: unknown) => unknown) | n
   return (value) => {
     if (!check(value)) return undefined;
     const input = value as Record<string, unknown>;
+    // Yup hands back the record itself when its cast changes nothing (every field there, none
+    // unknown): the same object, so the same JSON, key order included.
+    let known = 0;
+    for (const key in input) {
+      if (!byName.has(key) || input[key] === undefined) {
+        known = -1;
+        break;
+      }
+      known += 1;
+    }
+    if (known === plan.length) return input;
     const out: Record<string, unknown> = {};
     for (const f of plan) {
       const v = input[f.name];
