@@ -1,14 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/apiClient';
+import { EarlyReads } from './api/earlyReads';
 import { startAuth } from './auth/startAuth';
 import { App } from './app/App';
 import { LiveClient } from './live/LiveClient';
 import { connectLiveSocket } from './live/LiveSocket';
+import { startPublicFeedEarly } from './public/publicFeedRead';
 
 const start = async () => {
   const auth = await startAuth(location);
-  const api = createApiClient(() => auth.token());
+  const early = new EarlyReads();
+  const api = createApiClient(() => auth.token(), fetch, undefined, early);
+  startPublicFeedEarly(location, api, early);
   // One socket per tab, with the current token at every handshake (anonymous on the public feed).
   const live = new LiveClient(
     connectLiveSocket(() => auth.token()),

@@ -1,4 +1,5 @@
 import { ApiError } from './ApiError';
+import type { EarlyReads } from './earlyReads';
 
 /** Query parameters; null and undefined values are left out. */
 export type QueryParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
@@ -23,7 +24,7 @@ export interface ApiClient {
 }
 
 /** Builds '/api/x?a=1' from a path and parameters, leaving out empty values. */
-const withQuery = (path: string, params: QueryParams = {}): string => {
+export const withQuery = (path: string, params: QueryParams = {}): string => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
     if (v !== null && v !== undefined && v !== '') q.set(k, String(v));
@@ -52,12 +53,14 @@ const toDataUrl = (blob: Blob): Promise<string> =>
 
 /**
  * An API client whose every call first asks the token source (which refreshes if needed). With a
- * signal, every call is aborted with it and rejects with the signal's reason.
+ * signal, every call is aborted with it and rejects with the signal's reason. A GET whose URL
+ * was read early (`early`) takes that answer instead of asking again.
  */
 export const createApiClient = (
   token: TokenSource,
   fetchFn: typeof fetch = fetch,
   signal?: AbortSignal,
+  early?: EarlyReads,
 ): ApiClient => {
   const send = async (method: string, path: string, body?: unknown): Promise<Response> => {
     const bearer = await token();
@@ -77,14 +80,18 @@ export const createApiClient = (
     return res;
   };
   return {
-    get: async <T>(path: string, params?: QueryParams) =>
-      (await (await send('GET', withQuery(path, params))).json()) as T,
+    get: async <T>(path: string, params?: QueryParams) => {
+      const url = withQuery(path, params);
+      const read = early?.take(url);
+      if (read) return (await read) as T;
+      return (await (await send('GET', url)).json()) as T;
+    },
     post: async <T>(path: string, body?: unknown) =>
       (await (await send('POST', path, body ?? {})).json()) as T,
     put: async <T>(path: string, body?: unknown) =>
       (await (await send('PUT', path, body ?? {})).json()) as T,
     getImage: async (path) => toDataUrl(await (await send('GET', path)).blob()),
     getBlob: async (path, params) => (await send('GET', withQuery(path, params))).blob(),
-    withSignal: (s) => createApiClient(token, fetchFn, s),
+    withSignal: (s) => createApiClient(token, fetchFn, s, early),
   };
 };

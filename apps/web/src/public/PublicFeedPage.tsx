@@ -12,8 +12,6 @@ import {
 import {
   HEADINGS,
   LAYOUT,
-  listDefaults,
-  PAGING,
   PUBLIC_CTA_TEXTS,
   PUBLIC_FEED_COLUMNS,
   publicFeedTitle,
@@ -24,30 +22,20 @@ import { useBrand, useDocumentTitle } from '../app/BrandContext';
 import { LiveIndicator } from '../shell/LiveIndicator';
 import type { CellContext } from '../referrals/gridColumns';
 import { ListToolbar } from '../referrals/ListToolbar';
-import { knownState, type ListState } from '../referrals/listState';
+import { knownState } from '../referrals/listState';
 import { PagingFooter } from '../referrals/PagingFooter';
 import { useListPage } from '../referrals/useListPage';
 import { useListState } from '../referrals/useListState';
 import { PublicClaimModal } from './PublicClaimModal';
 import { PublicTable } from './PublicTable';
+import { initialPublicFeedState, PUBLIC_FEED_DEFAULTS, PUBLIC_FEED_PATH } from './publicFeedRead';
 
-const DEFAULTS = listDefaults({ kind: 'public' });
 const CONTEXT: Omit<CellContext, 'mobile'> = {
   privileged: false,
   isAdmin: false,
   showPrices: false,
   showTalkNow: false,
 };
-
-const initial = (url: string | null): ListState => ({
-  view: 'all',
-  showClaimed: DEFAULTS.showClaimed,
-  dateFilter: DEFAULTS.dateFilter,
-  stateCode: url,
-  sort: DEFAULTS.sort,
-  page: 0,
-  size: PAGING.availablePageSize,
-});
 
 /**
  * The Insurance Referral Feed: anonymous, live, no prices, expiration or details panel; the state
@@ -57,10 +45,10 @@ const PublicFeedPage = () => {
   const brand = useBrand();
   useDocumentTitle(publicFeedTitle(brand));
   const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpointPx}px)`);
-  const { state, update } = useListState(initial, DEFAULTS.geoLocate);
+  const { state, update } = useListState(initialPublicFeedState, PUBLIC_FEED_DEFAULTS.geoLocate);
   const [modal, setModal] = useState(false);
   const page = useListPage<PublicReferral>({
-    path: '/api/public/referrals',
+    path: PUBLIC_FEED_PATH,
     state,
     withView: false,
     topic: { kind: 'publicFeed', state: knownState(state.stateCode) },

@@ -40,9 +40,10 @@ export const useListState = (
     return () => clearTimeout(timer);
   }, [api, geoLocate]);
 
-  // The URL follows the chosen state; All States removes the parameter.
+  // The URL follows the chosen state; All States removes the parameter. Setting the same value
+  // would still be a navigation (the whole route renders again), so only a change is written.
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || urlState === state.stateCode) return;
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
@@ -52,7 +53,7 @@ export const useListState = (
       },
       { replace: true },
     );
-  }, [ready, state.stateCode, setParams]);
+  }, [ready, urlState, state.stateCode, setParams]);
 
   const update = useCallback((change: Partial<ListState>) => {
     // Any filter or sort change starts again at the first page.

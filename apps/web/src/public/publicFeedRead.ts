@@ -1,0 +1,37 @@
+import { listDefaults, parseStateParam, ROUTES, STATE_QUERY_PARAM } from '@referrals/shared';
+import { withQuery, type ApiClient } from '../api/apiClient';
+import type { EarlyReads } from '../api/earlyReads';
+import {
+  cannotMatch,
+  initialListState,
+  listRequestParams,
+  type ListState,
+} from '../referrals/listState';
+
+/** The relay's REST list of the public feed. */
+export const PUBLIC_FEED_PATH = '/api/public/referrals';
+
+export const PUBLIC_FEED_DEFAULTS = listDefaults({ kind: 'public' });
+
+/** The feed's starting state: the audience's defaults, in the URL's state. */
+export const initialPublicFeedState = (urlState: string | null): ListState =>
+  initialListState(PUBLIC_FEED_DEFAULTS, 'all', urlState);
+
+/**
+ * On the public feed, starts what its first rows wait for while the entry is still starting: the
+ * screen's code (its lazy route would ask for it only after the first render) and its first page
+ * (the same request the screen makes, so the screen takes this answer instead of asking again).
+ */
+export const startPublicFeedEarly = (
+  loc: Pick<Location, 'pathname' | 'search'>,
+  api: ApiClient,
+  early: EarlyReads,
+): void => {
+  if (loc.pathname !== `/${ROUTES.publicReferrals}`) return;
+  void import('./PublicFeedPage').catch(() => undefined); // the route's own import reports failures
+  const urlState = parseStateParam(new URLSearchParams(loc.search).get(STATE_QUERY_PARAM));
+  const state = initialPublicFeedState(urlState);
+  if (cannotMatch(state)) return; // the screen answers an empty page without asking
+  const params = listRequestParams(state, false);
+  early.remember(withQuery(PUBLIC_FEED_PATH, params), api.get(PUBLIC_FEED_PATH, params));
+};
