@@ -190,8 +190,8 @@ export class StreamMirror<T> {
 
   private async applyNow(change: ChangeSet): Promise<void> {
     if (change.seq <= this.seqNow) return;
-    this.atNow = change.at;
     if (change.kind === 'reset' || change.seq !== this.seqNow + 1) {
+      this.atNow = change.at;
       if (change.kind === 'delta')
         log.info(
           { stream: this.stream, have: this.seqNow, got: change.seq },
@@ -229,7 +229,10 @@ export class StreamMirror<T> {
     }
     change.upserts.forEach(({ id }, i) => this.records.set(id, (upserts[i] as { next: T }).next));
     for (const id of change.removed) this.records.delete(id);
+    // The seq and its time move together, once the change is held (a reset announced while the
+    // indexes take it names the seq held and that seq's time).
     this.seqNow = change.seq;
+    this.atNow = change.at;
     this.emit(event);
   }
 }

@@ -138,6 +138,12 @@ export class ReferralIndex {
   private journal: IndexDelta[] | undefined;
   /** The last change set given to `applyInSlices` while it or one before it is under way. */
   private applying: Promise<void> | undefined;
+  /**
+   * The change set placed part-way (between two slices), if any: pages wait for it alone, not
+   * for the change sets queued behind it, so a market that never stops changing does not hold
+   * pages back (they are cut between two change sets, at the seq of the last one placed).
+   */
+  private placing: Promise<void> | undefined;
   private generation = 0;
   private readonly now: () => number;
   private readonly warm: readonly (Sort | null)[];
@@ -192,6 +198,14 @@ export class ReferralIndex {
     while (this.loading || this.applying) {
       if (this.loading) await this.loading;
       else await this.applying;
+    }
+  }
+
+  /** Resolves when no load is under way and no change set is placed part-way. */
+  private async between(): Promise<void> {
+    while (this.loading || this.placing) {
+      if (this.loading) await this.loading;
+      else await this.placing;
     }
   }
 
@@ -272,8 +286,9 @@ export class ReferralIndex {
    * Applies a change set in slices that yield to the event loop, after the ones given before it:
    * a referral costs ~0.2 ms to place in the ~50 views a relay keeps at 1,000,000 referrals, so a
    * change set of thousands applied in one go held every socket of the instance for a second.
-   * Each referral moves in every view at once; a page waits for the change sets under way and
-   * is cut between two of them, so it is the lists at one seq (see `page`).
+   * Each referral moves in every view at once; a page waits for the change set placed part-way
+   * (not for those queued behind it) and is cut between two, so it is the lists at one seq (see
+   * `page`).
    */
   applyInSlices(d: IndexDelta): Promise<void> {
     const after = this.applying ?? Promise.resolve();
@@ -285,17 +300,24 @@ export class ReferralIndex {
       // Already in what a load read (handed on before the mirror's reload).
       if (d.seq <= this.seqNow) return;
       const generation = this.generation;
-      let since = performance.now();
-      for (let i = 0; i < d.upserts.length + d.removed.length; i += 1) {
-        if (i > 0 && i % slicing.checkEvery === 0 && isDue(since)) {
-          await yieldIfDue(since);
-          since = performance.now();
-          // A load replaced the indexes meanwhile: it read the market after this change.
-          if (generation !== this.generation || this.journal) return;
+      let placed = (): void => undefined;
+      this.placing = new Promise<void>((resolve) => (placed = resolve));
+      try {
+        let since = performance.now();
+        for (let i = 0; i < d.upserts.length + d.removed.length; i += 1) {
+          if (i > 0 && i % slicing.checkEvery === 0 && isDue(since)) {
+            await yieldIfDue(since);
+            since = performance.now();
+            // A load replaced the indexes meanwhile: it read the market after this change.
+            if (generation !== this.generation || this.journal) return;
+          }
+          this.applyOne(d, i);
         }
-        this.applyOne(d, i);
+        this.seqNow = d.seq;
+      } finally {
+        this.placing = undefined;
+        placed();
       }
-      this.seqNow = d.seq;
     });
     const tail = run
       .catch((err: unknown) => log.error({ err }, 'could not apply a change to the list indexes'))
@@ -333,8 +355,8 @@ export class ReferralIndex {
   async page(scope: ListScope, q: Omit<ReferralQuery, 'state'>): Promise<IndexedPage> {
     let view = await this.ready(scope, q.sort);
     // Cut between two change sets, from a view still kept: the page is the list at one seq.
-    while (this.applying || this.loading || this.views.get(view.key) !== view || !view.tree) {
-      await this.settled();
+    while (this.placing || this.loading || this.views.get(view.key) !== view || !view.tree) {
+      await this.between();
       view = await this.ready(scope, q.sort);
     }
     const tree = view.tree;
@@ -441,7 +463,7 @@ export class ReferralIndex {
   /** The view of a scope in an order, built and current, after any load under way. */
   private async ready(scope: ListScope, sort: Sort | null): Promise<View> {
     for (;;) {
-      await this.settled();
+      await this.between();
       const key = `${scope.key}|${orderKey(sort)}`;
       let view = this.views.get(key);
       if (!view) view = this.build(scope, sort);
