@@ -339,10 +339,13 @@ export function createRelay(config: RelayConfig) {
     /** The port of the Prometheus listener once started (null when it could not listen). */
     metricsPort: () => metricsServer?.port ?? null,
     /**
-     * Listens, then loads the read model and starts polling in the background, as soon as the
-     * store answers (see loaded()). Answers the port.
+     * Loads the read model and starts polling in the background as soon as the store answers
+     * (see loaded()), and listens once the database is migrated (or after 10 s). Answers the port.
      */
     async start(port = config.port): Promise<number> {
+      // The read model and the poll need the store only: they load beside the database's start
+      // (an embedded database takes seconds to open and migrate on a busy machine).
+      loading = load();
       // Migrated before listening when the database answers; while it does not, the relay serves
       // reads and answers writes 503 until it does. A failed migration stops the start.
       const migrated = database.start();
@@ -355,7 +358,6 @@ export function createRelay(config: RelayConfig) {
       }
       await new Promise<void>((resolve) => http.listen(port, resolve));
       metricsServer = await startMetricsServer(metrics.registry, config.metricsPort);
-      loading = load();
       // Preferences an older build kept in Redis move once both Redis and the database answer.
       void Promise.all([migrated, loading]).then(
         async ([, ready]) => {
