@@ -22,21 +22,6 @@ export async function yieldIfDue(since: number): Promise<number> {
   return performance.now();
 }
 
-/** Keeps the items that pass, in order, in slices. */
-export async function filterInSlices<T>(
-  items: readonly T[],
-  keep: (t: T) => boolean,
-): Promise<T[]> {
-  const out: T[] = [];
-  let since = performance.now();
-  for (let i = 0; i < items.length; i += 1) {
-    const t = items[i] as T;
-    if (keep(t)) out.push(t);
-    if ((i & 1023) === 1023) since = await yieldIfDue(since);
-  }
-  return out;
-}
-
 const RUN = 512;
 
 /**

@@ -7,7 +7,7 @@ import {
   type SnapshotMessage,
   type ServerToClientEvents,
 } from '@referrals/shared';
-import { Server, type ServerOptions } from 'socket.io';
+import { Server } from 'socket.io';
 import type { ProfileResolver } from '../auth/profile.js';
 import { TokenError, type TokenVerifier } from '../auth/verify.js';
 import { logger } from '../log.js';
@@ -33,8 +33,6 @@ export interface RealtimeOptions {
   readonly profiles: ProfileResolver;
   /** Largest frame a client may send. */
   readonly maxFrameBytes?: number;
-  /** Links relay instances (the Redis streams adapter); none on a single instance. */
-  readonly adapter?: ServerOptions['adapter'];
   /**
    * Socket.IO connection state recovery (default on). A speed-up only: clients resync by seq
    * whatever happens, so it may be turned off where it costs more than it saves.
@@ -71,7 +69,6 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
             skipMiddlewares: false,
           },
         }),
-    ...(o.adapter ? { adapter: o.adapter } : {}),
   });
   // Each connection would otherwise keep its upgrade request (headers, streams) for life.
   trimConnectionMemory(io);

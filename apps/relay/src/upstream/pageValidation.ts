@@ -1,14 +1,8 @@
 import * as yup from 'yup';
+import { pageEnvelopeSchema } from '@referrals/shared';
 import { yieldIfDue } from '../readModel/slices.js';
 import { recordValidator } from './compiledSchema.js';
 import { UpstreamError } from './http.js';
-
-const envelope = yup.object({
-  content: yup.array().defined(),
-  totalElements: yup.number().integer().min(0).required(),
-  numberOfElements: yup.number().integer().min(0).required(),
-  totalPages: yup.number().integer().min(0).optional(),
-});
 
 /** A page of upstream records whose envelope is checked and whose records are not yet. */
 export interface RawPage {
@@ -18,15 +12,10 @@ export interface RawPage {
   totalPages?: number;
 }
 
-/** A validated page of upstream records. */
-export interface ValidPage<T> extends Omit<RawPage, 'content'> {
-  content: T[];
-}
-
 /** Checks the envelope of a page (content, totals) and leaves its records as they came. */
 export function rawPage(json: unknown, what: string): RawPage {
   try {
-    return envelope.validateSync(json, { stripUnknown: true, abortEarly: true });
+    return pageEnvelopeSchema.validateSync(json, { stripUnknown: true, abortEarly: true });
   } catch (err) {
     if (!(err instanceof yup.ValidationError)) throw err;
     throw new UpstreamError('invalid', `invalid answer from ${what}: ${String(err)}`);
@@ -57,14 +46,4 @@ export async function validateRecords<T extends yup.AnyObject>(
     throw new UpstreamError('invalid', `invalid answer from ${what}: ${String(err)}`);
   }
   return out;
-}
-
-/** Checks a page's envelope and validates all its records (see `validateRecords`). */
-export async function validatePage<T extends yup.AnyObject>(
-  json: unknown,
-  item: yup.ObjectSchema<T>,
-  what: string,
-): Promise<ValidPage<T>> {
-  const page = rawPage(json, what);
-  return { ...page, content: await validateRecords(page.content, item, what) };
 }

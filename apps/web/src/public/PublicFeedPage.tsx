@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import {
   HEADINGS,
-  LAYOUT,
+  MOBILE_MEDIA_QUERY,
   PUBLIC_CTA_TEXTS,
   PUBLIC_FEED_COLUMNS,
   publicFeedTitle,
@@ -44,7 +44,7 @@ const CONTEXT: Omit<CellContext, 'mobile'> = {
 const PublicFeedPage = () => {
   const brand = useBrand();
   useDocumentTitle(publicFeedTitle(brand));
-  const mobile = useMediaQuery(`(max-width:${LAYOUT.mobileBreakpointPx}px)`);
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const { state, update } = useListState(initialPublicFeedState, PUBLIC_FEED_DEFAULTS.geoLocate);
   const [modal, setModal] = useState(false);
   const page = useListPage<PublicReferral>({

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseStateParam, resolveInitialState, STATE_QUERY_PARAM } from '@referrals/shared';
-import { useServices } from '../app/services';
+import { useApiRead } from '../api/useApiRead';
 import type { ListState } from './listState';
 
 const GEO_TIMEOUT_MS = 2000;
@@ -9,13 +9,14 @@ const GEO_TIMEOUT_MS = 2000;
 /**
  * The list state, with the state filter mirrored in the URL (`?state=`, read with the shared
  * rule). Signed-in lists ask the geo-location first (a known state wins, as the spec orders it);
- * the list waits for that answer (at most two seconds) so it does not load twice.
+ * the list waits for that answer (at most two seconds) so it does not load twice. The answer is
+ * kept in the query cache, so the next list opened in the tab does not wait again.
  */
 export const useListState = (
   initial: (urlState: string | null) => ListState,
   geoLocate: boolean,
 ): { state: ListState; ready: boolean; update: (change: Partial<ListState>) => void } => {
-  const { api } = useServices();
+  const read = useApiRead();
   const [params, setParams] = useSearchParams();
   const urlState = params.get(STATE_QUERY_PARAM);
   const [state, setState] = useState(() => initial(parseStateParam(urlState)));
@@ -33,12 +34,13 @@ export const useListState = (
       setReady(true);
     };
     const timer = setTimeout(() => finish(null), GEO_TIMEOUT_MS);
-    api.get<{ state?: string | null }>('/api/geo-location').then(
+    // Asked once per tab: the visitor's state does not change under a list.
+    read<{ state?: string | null }>('/api/geo-location', { staleTime: Infinity }).then(
       (g) => finish(g.state ?? null),
       () => finish(null), // geo-location is a hint: its failure falls back to the URL state
     );
     return () => clearTimeout(timer);
-  }, [api, geoLocate]);
+  }, [read, geoLocate]);
 
   // The URL follows the chosen state; All States removes the parameter. Setting the same value
   // would still be a navigation (the whole route renders again), so only a change is written.

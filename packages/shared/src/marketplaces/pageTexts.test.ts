@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_ROUTES,
   capitalizeWords,
-  CREATE_PAGE_TITLE,
   formLeaveNeedsConfirmation,
   LIST_PAGE_TITLE,
   LIST_TEXTS,
@@ -11,15 +10,21 @@ import {
   parseMarketplaceRouteId,
   UNSAVED_CHANGES_DIALOG,
 } from './pageTexts.js';
+import { BRANDS } from '../referrals/brand.js';
 
 describe('marketplace-admin §2 titles, headings and routes', () => {
   it.each([
     ['list title', LIST_PAGE_TITLE, 'All Marketplaces | Fulcrum'],
-    ['creation title', CREATE_PAGE_TITLE, 'Create Marketplace | Fulcrum'],
+    ['creation title', marketplacePageTitle(null, BRANDS.product), 'Create Marketplace | Fulcrum'],
     [
       'edit title capitalizes the name',
-      marketplacePageTitle('acme insurance'),
+      marketplacePageTitle('acme insurance', BRANDS.product),
       'Acme Insurance Marketplace | Fulcrum',
+    ],
+    [
+      'the title names the brand of the host',
+      marketplacePageTitle('acme', BRANDS.trustedChoice),
+      'Acme Marketplace | Trusted Choice',
     ],
     ['upper-case names are title-cased', capitalizeWords('CONSUMER FUNNEL'), 'Consumer Funnel'],
     ['edit heading', marketplaceFormHeading('acme'), 'Marketplace: acme'],

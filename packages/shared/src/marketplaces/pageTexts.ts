@@ -1,4 +1,6 @@
 import { PRODUCT_NAME } from '../domain/roles.js';
+import type { Brand } from '../referrals/brand.js';
+import { TITLE_SEPARATOR } from '../referrals/texts.js';
 import { ADMIN_UI } from './constants.js';
 
 /** Routes of the admin area (section 2). */
@@ -29,16 +31,18 @@ export const parseMarketplaceRouteId = (param: string): MarketplaceRoute => {
 
 /** Browser title of the list: 'All Marketplaces | Fulcrum'. */
 export const LIST_PAGE_TITLE = `All Marketplaces | ${PRODUCT_NAME}`;
-/** Browser title of the creation form. */
-export const CREATE_PAGE_TITLE = `Create Marketplace | ${PRODUCT_NAME}`;
 
 /** Each word with its first letter upper-cased and the rest lower-cased (a title-case pipe). */
 export const capitalizeWords = (text: string): string =>
   text.replace(/\S+/g, (w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
 
-/** Browser title of the edit form: '[Capitalized name] Marketplace | Fulcrum'. */
-export const marketplacePageTitle = (name: string): string =>
-  `${capitalizeWords(name)} Marketplace | ${PRODUCT_NAME}`;
+/**
+ * Browser title of the form (section 2.2): '[Capitalized name] Marketplace | [brand]', or
+ * 'Create Marketplace | [brand]' for a new one. The brand, not the product name: on the
+ * trusted-choice host it reads 'Trusted Choice'.
+ */
+export const marketplacePageTitle = (name: string | null, brand: Pick<Brand, 'displayName'>) =>
+  `${name === null ? 'Create' : capitalizeWords(name)} Marketplace${TITLE_SEPARATOR}${brand.displayName}`;
 
 /** Form heading: 'Marketplace: [name]', or 'Marketplace: Creation' for a new one. */
 export const marketplaceFormHeading = (name: string | null): string =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryErrorsPager, NO_DELIVERY_ERRORS_TEXT, toServicePage } from './paging.js';
+import { deliveryErrorsPager, NO_DELIVERY_ERRORS_TEXT } from './paging.js';
 
 describe('marketplace-admin §4 delivery errors paging', () => {
   it.each([
@@ -57,10 +57,6 @@ describe('marketplace-admin §4 delivery errors paging', () => {
 
   it('takes another page size', () => {
     expect(deliveryErrorsPager(2, 25, 3, 10).summaryText).toBe('Showing 11 to 20 of 25 results');
-  });
-
-  it('asks the service for 0-based pages', () => {
-    expect(toServicePage(1)).toBe(0);
   });
 
   it('says so when the table is empty', () => {

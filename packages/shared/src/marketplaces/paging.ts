@@ -11,9 +11,6 @@ export interface DeliveryErrorsPager {
   readonly nextDisabled: boolean;
 }
 
-/** The service's 0-based page for the screen's 1-based page. */
-export const toServicePage = (page: number): number => page - ADMIN_UI.firstPage;
-
 /**
  * 'Page X of Y', 'Showing A to B of N results' (or 'No results found'), Previous disabled on page 1,
  * Next disabled on the last page. With no results the pager reads 'Page 1 of 1' and both buttons

@@ -1,14 +1,8 @@
 import { ADMIN_UI } from './constants.js';
 
-/** Toast severities: 'error' shows red, 'success' green. */
+/** Toast severities: 'error' shows red, 'success' green (the toast host's MUI colours). */
 export const ToastSeverity = { Error: 'error', Success: 'success' } as const;
 export type ToastSeverity = (typeof ToastSeverity)[keyof typeof ToastSeverity];
-
-/** Colour of each severity. */
-export const TOAST_COLOURS = { error: 'red', success: 'green' } as const satisfies Record<
-  ToastSeverity,
-  string
->;
 
 /** Label of the button every toast carries. */
 export const TOAST_CLOSE_LABEL = 'Close';

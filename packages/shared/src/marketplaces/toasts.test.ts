@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOAST_COLOURS, type Toast } from './toast.js';
+import type { Toast } from './toast.js';
 import { FORM_TOASTS, LIST_TOASTS } from './toasts.js';
 
 const R = 'Please refresh the page and try again.';
@@ -100,9 +100,5 @@ describe('marketplace-admin §8 toasts', () => {
     ],
   ])('%s', (_name, toast, message, severity) => {
     expect(toast).toEqual({ message, severity, durationMs: 7000, closeLabel: 'Close' });
-  });
-
-  it('shows errors red and successes green', () => {
-    expect(TOAST_COLOURS).toEqual({ error: 'red', success: 'green' });
   });
 });

@@ -11,7 +11,7 @@ import {
   PRICES,
   TIMING,
   TOOLTIP,
-  isMobileWidth,
+  MOBILE_MEDIA_QUERY,
 } from './constants.js';
 
 describe('agent-console §9 business constants and limits', () => {
@@ -72,12 +72,7 @@ describe('agent-console §9 business constants and limits', () => {
     expect(actual).toEqual(expected);
   });
 
-  it.each([
-    [320, true],
-    [768, true],
-    [769, false],
-    [1280, false],
-  ])('width %i px uses the mobile layout: %s', (width, mobile) => {
-    expect(isMobileWidth(width)).toBe(mobile);
+  it('stacks the lists at 768px wide and below (max-width includes its value)', () => {
+    expect(MOBILE_MEDIA_QUERY).toBe('(max-width:768px)');
   });
 });

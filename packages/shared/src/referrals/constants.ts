@@ -92,5 +92,5 @@ export const DROPDOWN = {
   emptyText: 'No results.',
 } as const;
 
-/** True when a viewport width gets the stacked mobile layout (768px and below). */
-export const isMobileWidth = (widthPx: number): boolean => widthPx <= LAYOUT.mobileBreakpointPx;
+/** The media query of the stacked mobile layout: 768px wide and below. */
+export const MOBILE_MEDIA_QUERY = `(max-width:${LAYOUT.mobileBreakpointPx}px)`;

@@ -55,14 +55,20 @@ export const opportunitySchema = yup.object({
 /** A referral as read from the opportunity service. */
 export type Opportunity = yup.InferType<typeof opportunitySchema>;
 
+/**
+ * The envelope of an upstream page: its totals, and its content as an array of records not yet
+ * checked (the relay validates records apart, in slices; see `pagedSchema` for a whole page).
+ */
+export const pageEnvelopeSchema = yup.object({
+  content: yup.array().defined(),
+  totalElements: yup.number().integer().min(0).required(),
+  numberOfElements: yup.number().integer().min(0).required(),
+  totalPages: yup.number().integer().min(0).optional(),
+});
+
 /** A paged answer of the opportunity service (agent-console section 3). */
 export const pagedSchema = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>) =>
-  yup.object({
-    content: yup.array(item).defined(),
-    totalElements: yup.number().integer().min(0).required(),
-    numberOfElements: yup.number().integer().min(0).required(),
-    totalPages: yup.number().integer().min(0).optional(),
-  });
+  pageEnvelopeSchema.shape({ content: yup.array(item).defined() });
 /** A page of items. */
 export interface Paged<T> {
   content: T[];

@@ -3,12 +3,10 @@ import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/mat
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import {
   ADMIN_ROUTES,
-  capitalizeWords,
   formLeaveNeedsConfirmation,
   marketplaceFormHeading,
+  marketplacePageTitle,
   parseMarketplaceRouteId,
-  TITLE_SEPARATOR,
-  type Brand,
 } from '@referrals/shared';
 import { useBrand, useDocumentTitle } from '../../../app/BrandContext';
 import { LoadingOverlay } from '../../common/LoadingOverlay';
@@ -24,15 +22,6 @@ import { SetupSection } from './sections/SetupSection';
 import { SourcesSection, StatesSection } from './sections/SourcesStatesSections';
 import { useLatestValidity } from './useLatestValidity';
 import { useMarketplaceForm } from './useMarketplaceForm';
-
-/**
- * Browser title of the form (section 2.2): '[Capitalized name] Marketplace | [brand]', or
- * 'Create Marketplace | [brand]'. The brand, not the product name: on the trusted-choice host it
- * reads 'Trusted Choice'. (The shared marketplacePageTitle and CREATE_PAGE_TITLE carry the product
- * name, which is right only on the other host.)
- */
-const formPageTitle = (name: string | null, brand: Brand): string =>
-  `${name === null ? 'Create' : capitalizeWords(name)} Marketplace${TITLE_SEPARATOR}${brand.displayName}`;
 
 /** The marketplace create/edit form (section 2.2) at admin/marketplaces/:marketplaceId. */
 export const MarketplaceFormPage = () => {
@@ -53,7 +42,7 @@ const MarketplaceForm = ({
   const isValid = useLatestValidity(form, f.context);
   const savedName = data.saved?.marketplaceName ?? null;
   const brand = useBrand();
-  useDocumentTitle(formPageTitle(route.mode === 'edit' ? (savedName ?? '') : null, brand));
+  useDocumentTitle(marketplacePageTitle(route.mode === 'edit' ? (savedName ?? '') : null, brand));
   const existing = route.mode === 'edit';
   return (
     <Box sx={{ position: 'relative' }}>

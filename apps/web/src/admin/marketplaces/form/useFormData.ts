@@ -8,12 +8,19 @@ import {
   type MarketplaceRoute,
   type NaicsCode,
 } from '@referrals/shared';
-import { useServices } from '../../../app/services';
+import { useApiRead } from '../../../api/useApiRead';
 import { logger } from '../../../log';
 import { useToast } from '../../../toasts/useToast';
 import type { MarketplaceForm } from './formTypes';
 
 const log = logger('marketplace-form');
+
+/**
+ * How long the form's reference data (sources, bank holidays, NAICS codes) is used from the
+ * query cache before it is read again; the marketplace and its agency's users are always read.
+ */
+export const REFERENCE_STALE_MS = 5 * 60_000;
+const REFERENCE = { staleTime: REFERENCE_STALE_MS };
 
 /** What the form loaded besides its values. */
 export interface FormData {
@@ -36,14 +43,15 @@ export interface FormData {
 /**
  * The load sequence of section 4: sources and this year's bank holidays first, then the
  * marketplace, then its agency's users, then the form is filled. NAICS codes load alongside; they
- * are only needed to swap the NAICS mode and to save in include mode.
+ * are only needed to swap the NAICS mode and to save in include mode. Every read goes through the
+ * query cache (shared with other screens, retried, one request for callers at once).
  */
 export const useFormData = (
   form: MarketplaceForm,
   route: MarketplaceRoute,
   onFilled: (saved: Marketplace | null) => void,
 ): FormData => {
-  const { api } = useServices();
+  const read = useApiRead();
   const toast = useToast();
   const [loading, setLoading] = useState(true);
   const [sources, setSources] = useState<readonly string[]>([]);
@@ -68,8 +76,8 @@ export const useFormData = (
       try {
         const year = new Date().getFullYear();
         const [s, h] = await Promise.all([
-          api.get<{ sourceName: string }[]>('/api/sources'),
-          api.get<BankHoliday[]>(`/api/bank-holidays/${year}`),
+          read<{ sourceName: string }[]>('/api/sources', REFERENCE),
+          read<BankHoliday[]>(`/api/bank-holidays/${year}`, REFERENCE),
         ]);
         if (stale()) return;
         names = s.map((x) => x.sourceName).sort((x, y) => x.localeCompare(y, 'en'));
@@ -88,7 +96,7 @@ export const useFormData = (
       }
       let m: Marketplace & { version: string };
       try {
-        m = await api.get<Marketplace & { version: string }>(`/api/marketplaces/${route.id}`);
+        m = await read<Marketplace & { version: string }>(`/api/marketplaces/${route.id}`);
       } catch (err) {
         log.error('could not load the marketplace', err);
         toast(FORM_TOASTS.marketplaceLoadFailed(route.id));
@@ -96,7 +104,7 @@ export const useFormData = (
       }
       if (m.agencyId !== null) {
         try {
-          setAgencyUsers(await api.get<AgencyUser[]>(`/api/agencies/${m.agencyId}/users`));
+          setAgencyUsers(await read<AgencyUser[]>(`/api/agencies/${m.agencyId}/users`));
         } catch (err) {
           log.error('could not load agency users', err);
           toast(FORM_TOASTS.agencyUsersFailed(m.agencyId));
@@ -109,7 +117,7 @@ export const useFormData = (
     } finally {
       if (!stale()) setLoading(false);
     }
-  }, [api, form, route, toast]);
+  }, [read, form, route, toast]);
   const reload = useCallback(async () => {
     setLoading(true);
     await run();
@@ -117,14 +125,13 @@ export const useFormData = (
 
   useEffect(() => {
     void run();
-    api
-      .get<NaicsCode[]>('/api/naics-codes')
+    read<NaicsCode[]>('/api/naics-codes', REFERENCE)
       .then((codes) => setNaicsCodes(codes.map((c) => c.code)))
       .catch((err: unknown) => {
         log.error('could not load NAICS codes', err);
         toast(FORM_TOASTS.naicsFailed);
       });
-  }, [api, run, toast]);
+  }, [read, run, toast]);
 
   // Only the latest agency's users are kept: a slow answer for an id typed before is dropped.
   const usersTicket = useRef(0);
@@ -136,7 +143,7 @@ export const useFormData = (
         return [];
       }
       try {
-        const users = await api.get<AgencyUser[]>(`/api/agencies/${agencyId}/users`);
+        const users = await read<AgencyUser[]>(`/api/agencies/${agencyId}/users`);
         if (mine !== usersTicket.current) return null;
         setAgencyUsers(users);
         return users;
@@ -146,7 +153,7 @@ export const useFormData = (
         return null;
       }
     },
-    [api, toast],
+    [read, toast],
   );
 
   return { loading, sources, holidays, naicsCodes, agencyUsers, saved, reload, loadAgencyUsers };

@@ -8,7 +8,7 @@ import {
   type AgencyUser,
   type MarketplaceFormContext,
 } from '@referrals/shared';
-import { useServices } from '../../../app/services';
+import { useApiRead } from '../../../api/useApiRead';
 import { useToast } from '../../../toasts/useToast';
 import type { MarketplaceForm } from './formTypes';
 import { useDebouncedLookup } from './useDebouncedLookup';
@@ -28,7 +28,8 @@ export interface Lookups {
 }
 
 /**
- * Runs the agency (GET /api/agencies/:id) and purchaser (GET /api/users?email=) lookups and hands
+ * Runs the agency (GET /api/agencies/:id) and purchaser (GET /api/users?email=) lookups, through
+ * the query cache (the same agency asked by the form's other reads is one request), and hands
  * what they found to `record`, which keeps it in the yup context the form's resolver validates with.
  * A found agency fills name, legal entity name and phone; a missing one clears them, both only
  * after typing, so opening a saved marketplace never rewrites it. `onAgencyTyped` hears the
@@ -40,15 +41,15 @@ export const useLookups = (
   record: (found: Partial<MarketplaceFormContext>) => void,
   onAgencyTyped: (agencyId: number | null) => void,
 ): Lookups => {
-  const { api } = useServices();
+  const read = useApiRead();
   const toast = useToast();
   const fill = useRef(false);
   const agencyLookup = useDebouncedLookup(
-    (id: number) => api.get<Agency | null>(`/api/agencies/${id}`),
+    (id: number) => read<Agency | null>(`/api/agencies/${id}`),
     ADMIN_UI.lookupDebounceMs,
   );
   const purchaserLookup = useDebouncedLookup(
-    (email: string) => api.get<AgencyUser[]>('/api/users', { email }),
+    (email: string) => read<AgencyUser[]>('/api/users', { params: { email } }),
     ADMIN_UI.lookupDebounceMs,
   );
   const a = agencyLookup.state;
