@@ -8,7 +8,9 @@ import { RequireAuth } from './RequireAuth';
 
 const AdminShell = lazy(() => import('../shell/AdminShell'));
 const AdminScreens = lazy(() => import('./AdminScreens'));
-const PublicFeedPage = lazy(() => import('../public/PublicFeedPage'));
+/** The public feed's code: asked by its route, and by the entry before the first render. */
+export const preloadPublicFeed = () => import('../public/PublicFeedPage');
+const PublicFeedPage = lazy(preloadPublicFeed);
 
 /** A route path under admin/, as its child route spells it. */
 const child = (route: string): string => route.slice(`${ROUTES.admin}/`.length);

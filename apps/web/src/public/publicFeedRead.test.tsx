@@ -29,8 +29,8 @@ const start = (url: string) => {
   const early = new EarlyReads();
   const api = createApiClient(() => Promise.resolve(null), fetchFn, undefined, early);
   const loc = new URL(url, 'http://localhost');
-  startPublicFeedEarly({ pathname: loc.pathname, search: loc.search }, api, early);
-  return { fetchFn, api };
+  const onFeed = startPublicFeedEarly({ pathname: loc.pathname, search: loc.search }, api, early);
+  return { fetchFn, api, onFeed };
 };
 
 const listReads = (fetchFn: ReturnType<typeof relay>) =>
@@ -53,5 +53,7 @@ describe('the public feed read early', () => {
     const started = ['/admin/all-referrals', '/public-referrals?state=ZZ'].map(start);
     await new Promise((resolve) => setTimeout(resolve, 20)); // the token is asked first
     for (const { fetchFn } of started) expect(listReads(fetchFn)).toEqual([]);
+    // The feed's code is still started on the feed itself (the entry preloads it when true).
+    expect(started.map((s) => s.onFeed)).toEqual([false, true]);
   });
 });

@@ -18,20 +18,20 @@ export const initialPublicFeedState = (urlState: string | null): ListState =>
   initialListState(PUBLIC_FEED_DEFAULTS, 'all', urlState);
 
 /**
- * On the public feed, starts what its first rows wait for while the entry is still starting: the
- * screen's code (its lazy route would ask for it only after the first render) and its first page
- * (the same request the screen makes, so the screen takes this answer instead of asking again).
+ * On the public feed, reads its first page while the entry is still starting (the same request
+ * the screen makes, so the screen takes this answer instead of asking after its first render).
+ * True on the public feed, where the entry also starts the screen's code (`preloadPublicFeed`).
  */
 export const startPublicFeedEarly = (
   loc: Pick<Location, 'pathname' | 'search'>,
   api: ApiClient,
   early: EarlyReads,
-): void => {
-  if (loc.pathname !== `/${ROUTES.publicReferrals}`) return;
-  void import('./PublicFeedPage').catch(() => undefined); // the route's own import reports failures
+): boolean => {
+  if (loc.pathname !== `/${ROUTES.publicReferrals}`) return false;
   const urlState = parseStateParam(new URLSearchParams(loc.search).get(STATE_QUERY_PARAM));
   const state = initialPublicFeedState(urlState);
-  if (cannotMatch(state)) return; // the screen answers an empty page without asking
+  if (cannotMatch(state)) return true; // the screen answers an empty page without asking
   const params = listRequestParams(state, false);
   early.remember(withQuery(PUBLIC_FEED_PATH, params), api.get(PUBLIC_FEED_PATH, params));
+  return true;
 };
