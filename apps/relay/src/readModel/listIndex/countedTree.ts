@@ -44,7 +44,8 @@ export function cellMask(cellCount: number, cells: readonly number[]): CellMask 
   return { wants, cells: [...new Set(cells)] };
 }
 
-const sumOf = (counts: readonly number[], mask: CellMask): number => {
+/** How many of per-cell `counts` are in the mask's cells. */
+export const sumOf = (counts: readonly number[], mask: CellMask): number => {
   let n = 0;
   for (const c of mask.cells) n += counts[c] ?? 0;
   return n;
@@ -186,6 +187,32 @@ export class CountedTree<T> {
       j = 0;
     }
     return out;
+  }
+
+  /**
+   * Visits the entries of the mask's cells in order, stepping over subtrees with none, until
+   * `visit` answers false (a caller filtering by its own rule reads only as far as it needs).
+   */
+  scan(mask: CellMask, visit: (item: T, cell: number) => boolean): void {
+    if (this.countOf(mask) === 0) return;
+    const stack: { node: Inner<T>; at: number }[] = [];
+    let node: Node<T> = this.root;
+    while (!node.leaf) {
+      let i = 0;
+      while (
+        i < node.children.length - 1 &&
+        sumOf((node.children[i] as Node<T>).counts, mask) === 0
+      )
+        i += 1;
+      stack.push({ node, at: i });
+      node = node.children[i] as Node<T>;
+    }
+    for (let leaf: Leaf<T> | undefined = node; leaf; leaf = this.nextLeaf(stack, mask)) {
+      for (let j = 0; j < leaf.items.length; j += 1) {
+        const c = leaf.cells[j] ?? 0;
+        if (mask.wants[c] === 1 && !visit(leaf.items[j] as T, c)) return;
+      }
+    }
   }
 
   /** Every entry in order (for building other trees and for tests). */

@@ -79,6 +79,15 @@ const sortArb: fc.Arbitrary<Sort | null> = fc
   )
   .map(([sort, expirationFirst]) => (expirationFirst ? byExpirationFirst(sort) : sort));
 
+/** Every order a list can ask for, by expiration first or not. */
+const EVERY_ORDER: readonly (Sort | null)[] = [null, ...(Object.keys(SORT_FIELDS) as SortKey[])]
+  .flatMap((key) =>
+    key === null
+      ? [null]
+      : (['asc', 'desc'] as const).map((direction): Sort => ({ key, direction })),
+  )
+  .flatMap((sort) => [sort, byExpirationFirst(sort)]);
+
 const queryArb: fc.Arbitrary<ReferralQuery> = fc.record({
   state: fc.option(fc.constantFrom(...STATES), { nil: null }),
   dateFilter: fc.constantFrom(...DATE_FILTERS),
@@ -171,13 +180,19 @@ describe('ReferralIndex', () => {
         fc.asyncProperty(
           marketArb,
           fc.array(stepArb(80), { maxLength: 25 }),
-          async (market, steps) => {
+          // Pages of a scope with no view in their order are read from the market's view while
+          // near its start (walkLimit): never, only the first few, or all; with the market's
+          // orders built on demand or all at the load.
+          fc.constantFrom(0, 3, 100_000),
+          fc.boolean(),
+          async (market, steps, walkLimit, warmEvery) => {
             let now = T0;
             const index = new ReferralIndex({
               now: () => now,
-              warm: [null],
+              warm: warmEvery ? EVERY_ORDER : [null],
               maxViews: 5,
               nodeSize: 4,
+              walkLimit,
             });
             const records = new Map(market.map((o) => [String(o.opportunityId), o]));
             await index.load(records.values(), 1);
@@ -260,7 +275,10 @@ describe('ReferralIndex', () => {
     await index.load([1, 2, 3].map(made), 1);
     const delta = (seq: number, from: number): IndexDelta => ({
       seq,
-      upserts: Array.from({ length: 40 }, (_, i) => ({ next: made(from + i), previous: undefined })),
+      upserts: Array.from({ length: 40 }, (_, i) => ({
+        next: made(from + i),
+        previous: undefined,
+      })),
       removed: [],
     });
     // Every record is its own slice (see beforeAll): after one turn the first set is part-way.

@@ -12,7 +12,7 @@ import {
 } from '@referrals/shared';
 import { logger } from '../../log.js';
 import { BUCKET_EDGES_MS, bucketOf, CELL_COUNT, cellOf, maskOf } from './cells.js';
-import { cellMask, CountedTree } from './countedTree.js';
+import { cellMask, CountedTree, sumOf } from './countedTree.js';
 import { isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
 import { ALL, type ListScope } from './scopes.js';
 
@@ -52,16 +52,32 @@ interface View {
   /** Undefined while the view is being built. */
   tree: CountedTree<Entry> | undefined;
   /** Changes that arrived while the view was built, applied once it is. */
-  pending: { prev: Entry | undefined; next: Entry | undefined }[] | undefined;
+  pending: Move[] | undefined;
   ready: Promise<void>;
   usedAt: number;
 }
 
-/** The views of one scope, and its members once a build read them. */
+/** A change of one entry as a scope sees it: what it held before and holds after. */
+interface Move {
+  readonly prev: Entry | undefined;
+  readonly next: Entry | undefined;
+}
+
+/**
+ * A scope's views, and once read its members and how many of them are in each cell, kept with
+ * every change: a page of an order the scope has no view in is read from the market's view in that
+ * order, stepping over non-members, and its total is counted here, so no view is built for it.
+ */
 interface ScopeGroup {
   readonly scope: ListScope;
   readonly views: Set<View>;
   members: Set<Entry> | undefined;
+  /** Members per cell, by the date the scope's lists filter on (see `cellIn`). */
+  counts: number[] | undefined;
+  /** Changes that arrived while the members were read, replayed on what was read. */
+  pending: Move[] | undefined;
+  reading: Promise<Set<Entry>> | undefined;
+  usedAt: number;
 }
 
 const addTo = (byState: Map<string, Set<Entry>>, e: Entry): void => {
@@ -94,10 +110,20 @@ export interface ReferralIndexOptions {
   readonly idleMs?: number;
   /** Entries per tree node (tests use small nodes to get deep trees from small markets). */
   readonly nodeSize?: number;
+  /**
+   * Entries of the market's view a page of a scope may step over when the scope has no view in
+   * the page's order; a page further in waits for the view to be built (0: always build).
+   */
+  readonly walkLimit?: number;
 }
+
+/** Entries a page may step over in the market's view (~5 ms at 1,000,000 referrals). */
+const WALK_LIMIT = 100_000;
 
 const orderKey = (sort: Sort | null): string =>
   sort ? `${sort.expirationFirst ? 'expiry:' : ''}${sort.key}:${sort.direction}` : 'none';
+const viewKey = (scope: ListScope, sort: Sort | null): string => `${scope.key}|${orderKey(sort)}`;
+const EVERY_CELL = cellMask(CELL_COUNT, [...Array(CELL_COUNT).keys()]);
 const cell = (e: Entry): number => cellOf(e.o.marketplaceStatus, e.bucket);
 const cellByModified = (e: Entry): number => cellOf(e.o.marketplaceStatus, e.modBucket);
 /** The cell of an entry in a scope's views: its age by the date the scope's lists filter on. */
@@ -115,8 +141,12 @@ export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
  * Every referral list answered from indexes: per list order and scope (all, a state, an
  * appetite, an agency's purchases, ...) a B+tree counted per cell (claimable × age bucket), so a
  * page and its total cost O(log n) whatever the market's size, and a change costs O(log n) per
- * view that holds it. Views are built on first use from the view of the whole market in the same
- * order (a filter, no sort) and dropped when unused. Date windows slide without a rescan: an index
+ * view that holds it. A scope's members and their count per cell are read once and kept with
+ * every change, so a page near the start of a scope's list in an order it has no view in is read
+ * from the market's view in that order, stepping over non-members (at most `walkLimit`), with its
+ * total counted: no view is built for it. A page further in builds the view, from the market's
+ * view in the same order (a filter, no sort) or from the members sorted when they are few; unused
+ * views and scopes are dropped. Date windows slide without a rescan: an index
  * by addDate finds the few referrals that crossed a window's edge since the clock last moved.
  * Large work (a load, a first sort) runs in slices that yield to the event loop.
  */
@@ -151,6 +181,7 @@ export class ReferralIndex {
   private readonly maxViews: number;
   private readonly idleMs: number;
   private readonly nodeSize: number | undefined;
+  private readonly walkLimit: number;
   private readonly loadedListeners = new Set<() => void>();
 
   constructor(options: ReferralIndexOptions = {}) {
@@ -160,6 +191,7 @@ export class ReferralIndex {
     this.maxViews = options.maxViews ?? 256;
     this.idleMs = options.idleMs ?? 10 * 60_000;
     this.nodeSize = options.nodeSize;
+    this.walkLimit = options.walkLimit ?? WALK_LIMIT;
     this.clock = this.now();
     this.added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
     this.modified = new CountedTree<Entry>(byModified, 1, this.nodeSize);
@@ -239,7 +271,7 @@ export class ReferralIndex {
       const recentUntil = new CountedTree<Entry>(byUntil, 1, this.nodeSize);
       const recent = await readLive(entries.values(), (e) => e.until > clock);
       await recentUntil.loadInSlices(await sortInSlices(recent, byUntil), () => 0);
-      const all = await readLive(entries.values(), () => true);
+      const all = await readLive(entries.values(), always);
       const warmed: View[] = [];
       for (const sort of this.warm) {
         const view = this.newView(ALL, sort);
@@ -353,23 +385,69 @@ export class ReferralIndex {
    * when the page is cut, after any wait for a load or a first build.
    */
   async page(scope: ListScope, q: Omit<ReferralQuery, 'state'>): Promise<IndexedPage> {
-    let view = await this.ready(scope, q.sort);
-    // Cut between two change sets, from a view still kept: the page is the list at one seq.
-    while (this.placing || this.loading || this.views.get(view.key) !== view || !view.tree) {
+    for (;;) {
       await this.between();
-      view = await this.ready(scope, q.sort);
+      const got = this.cut(scope, q);
+      if (got) return got;
+      if (scope !== ALL && this.views.get(viewKey(ALL, q.sort))?.tree) {
+        const group = this.groupOf(scope);
+        // Read the members once; the page is then read from the market's view if it is near
+        // (unless the scope was evicted meanwhile: then its view is built as below).
+        if (!group.members) {
+          await this.membersOf(group);
+          if (this.scopes.get(scope.key) === group) continue;
+        }
+      }
+      await this.ready(scope, q.sort);
     }
-    const tree = view.tree;
-    this.advance(this.now());
+  }
+
+  /**
+   * The page cut now, between two change sets: from the scope's view in the order, else from the
+   * market's view stepping over non-members when the page is near enough its start; undefined
+   * when neither can be read now.
+   */
+  private cut(scope: ListScope, q: Omit<ReferralQuery, 'state'>): IndexedPage | undefined {
+    if (this.placing || this.loading) return undefined;
+    const now = this.now();
+    this.advance(now);
     const mask = maskOf(q);
-    const content = tree.page(mask, q.page * q.size, q.size).map((e) => e.o);
-    return {
+    const skip = q.page * q.size;
+    const page = (content: Entry[], totalElements: number): IndexedPage => ({
       seq: this.seqNow,
-      content,
-      totalElements: tree.countOf(mask),
+      content: content.map((e) => e.o),
+      totalElements,
       page: q.page,
       size: q.size,
-    };
+    });
+    const view = this.views.get(viewKey(scope, q.sort));
+    if (view?.tree) {
+      view.usedAt = now;
+      return page(view.tree.page(mask, skip, q.size), view.tree.countOf(mask));
+    }
+    const all = scope === ALL ? undefined : this.views.get(viewKey(ALL, q.sort))?.tree;
+    const group = this.scopes.get(scope.key);
+    if (!all || !group?.members || !group.counts) return undefined;
+    group.usedAt = now;
+    const total = sumOf(group.counts, mask);
+    if (skip >= total) return page([], total);
+    const members = group.members;
+    // The acquired lists filter on lastModDate: the market's cells (by addDate) cannot skip.
+    const byModified = scope.dateField === 'lastModDate';
+    const treeMask = byModified ? EVERY_CELL : mask;
+    // Expected steps: the page's end over the share of members among the entries stepped over.
+    if (((skip + q.size) * all.countOf(treeMask)) / total > this.walkLimit) return undefined;
+    let budget = this.walkLimit;
+    let rest = skip;
+    const out: Entry[] = [];
+    all.scan(treeMask, (e) => {
+      if (--budget < 0) return false;
+      if (!members.has(e) || (byModified && mask.wants[cellByModified(e)] !== 1)) return true;
+      if (rest > 0) rest -= 1;
+      else out.push(e);
+      return out.length < q.size;
+    });
+    return budget < 0 ? undefined : page(out, total);
   }
 
   /** Builds the view of a scope in an order now, so that no list waits for it later. */
@@ -411,9 +489,11 @@ export class ReferralIndex {
         if (e.added >= to - edge) break;
         const b = bucketOf(e.added, nowMs);
         if (b === e.bucket) continue;
+        const was = cell(e);
         e.bucket = b;
         for (const v of this.views.values())
           if (v.scope.dateField !== 'lastModDate') v.tree?.setCell(e, cell(e));
+        this.recount(e, was, cell(e), false);
       }
       // The acquired lists' windows read lastModDate: the same walk over that index.
       const byMod = { modified: from - edge, id: -Infinity } as Entry;
@@ -421,9 +501,11 @@ export class ReferralIndex {
         if (e.modified >= to - edge) break;
         const b = bucketOf(e.modified, nowMs);
         if (b === e.modBucket) continue;
+        const was = cellByModified(e);
         e.modBucket = b;
         for (const v of this.views.values())
           if (v.scope.dateField === 'lastModDate') v.tree?.setCell(e, cellByModified(e));
+        this.recount(e, was, cellByModified(e), true);
       }
     }
     // The clock went back (a host's clock stepped): referrals that had aged out of the dashboards'
@@ -442,11 +524,25 @@ export class ReferralIndex {
     this.clock = nowMs;
   }
 
+  /** Moves a member from one cell to another in the counts of the scopes that hold it. */
+  private recount(e: Entry, from: number, to: number, byModified: boolean): void {
+    for (const { scope, members, counts } of this.scopes.values()) {
+      if (!counts || !members?.has(e) || (scope.dateField === 'lastModDate') !== byModified)
+        continue;
+      counts[from] = (counts[from] ?? 0) - 1;
+      counts[to] = (counts[to] ?? 0) + 1;
+    }
+  }
+
   /** Drops views of parts of the market that no list read for a while. */
   sweep(): void {
     const now = this.now();
     for (const v of this.views.values()) {
       if (v.scope !== ALL && now - v.usedAt > this.idleMs) this.dropView(v);
+    }
+    for (const g of this.scopes.values()) {
+      const used = Math.max(g.usedAt, ...[...g.views].map((v) => v.usedAt));
+      if (!g.reading && !g.pending && now - used > this.idleMs) this.dropGroup(g);
     }
   }
 
@@ -464,7 +560,7 @@ export class ReferralIndex {
   private async ready(scope: ListScope, sort: Sort | null): Promise<View> {
     for (;;) {
       await this.between();
-      const key = `${scope.key}|${orderKey(sort)}`;
+      const key = viewKey(scope, sort);
       let view = this.views.get(key);
       if (!view) view = this.build(scope, sort);
       view.usedAt = this.now();
@@ -507,51 +603,99 @@ export class ReferralIndex {
   }
 
   /**
-   * The referrals of a scope in an order, read while the market moves (see `build`): a state's
-   * from the state's set, sorted (a few thousand, not the market); others from the nearest built
-   * view above in the same order (a filter, no sort), or the market sorted. The first read of a
-   * scope keeps its members, so its other orders test membership without the scope's rule.
+   * The referrals of a scope in an order, read while the market moves (see `build`): the
+   * market's sorted; a scope's from the nearest built view above in the same order, filtered by
+   * its members (no sort), or its members sorted when they are few beside that view.
    */
   private async membersInOrder(
     scope: ListScope,
     sort: Sort | null,
     parent: View | undefined,
   ): Promise<Entry[]> {
-    const group = this.scopes.get(scope.key);
-    const known = group?.members;
-    const base = scope.parent ? this.scopes.get(scope.parent.key)?.members : undefined;
-    const keep =
-      known !== undefined
-        ? (e: Entry) => known.has(e)
-        : scope.state !== undefined && base !== undefined
-          ? (e: Entry) => e.o.state === scope.state && base.has(e)
-          : (e: Entry) => scope.has(e.o);
-    let items: Entry[];
-    if (scope.state !== undefined) {
-      const inState = this.byState.get(scope.state) ?? [];
-      items = await sortInSlices(await readLive(inState, keep), entryOrder(sort));
-    } else if (parent?.tree) items = await readInOrder(parent.tree, keep);
-    else items = await sortInSlices(await readLive(this.entries.values(), keep), entryOrder(sort));
-    // Members read now plus the changes since (in the view's pending) are the scope's members.
-    if (group && !group.members && scope !== ALL) {
-      const members = new Set(items);
-      for (const v of group.views)
-        for (const { prev, next } of v.pending ?? []) {
-          if (prev) members.delete(prev);
-          if (next) members.add(next);
-        }
-      group.members = members;
+    if (scope === ALL)
+      return sortInSlices(await readLive(this.entries.values(), always), entryOrder(sort));
+    const members = await this.membersOf(this.groupOf(scope));
+    if (parent?.tree && members.size * SORT_SHARE > parent.tree.countOf(EVERY_CELL))
+      return readInOrder(parent.tree, (e) => members.has(e));
+    return sortInSlices(await readLive(members, always), entryOrder(sort));
+  }
+
+  /** The group of a scope, added if it has none. */
+  private groupOf(scope: ListScope): ScopeGroup {
+    let group = this.scopes.get(scope.key);
+    if (!group) {
+      group = {
+        scope,
+        views: new Set(),
+        members: undefined,
+        counts: undefined,
+        pending: undefined,
+        reading: undefined,
+        usedAt: this.now(),
+      };
+      this.evictOverflow();
+      this.scopes.set(scope.key, group);
     }
-    return items;
+    return group;
+  }
+
+  /** The referrals of a state (a live set: changes land in it while it is read). */
+  private stateSet(state: string): Set<Entry> {
+    let set = this.byState.get(state);
+    if (!set) this.byState.set(state, (set = new Set()));
+    return set;
+  }
+
+  /** The members of a scope, read once (in slices) and then kept with every change. */
+  private membersOf(group: ScopeGroup): Promise<Set<Entry>> {
+    if (group.members) return Promise.resolve(group.members);
+    group.reading ??= this.readMembers(group).finally(() => (group.reading = undefined));
+    return group.reading;
+  }
+
+  /**
+   * Reads a scope's members while the market moves: a state's from the state's referrals, a
+   * narrower scope's from its parent's members, others from the market. What changes meanwhile is
+   * in `pending`, replayed on what was read, so an entry read and then changed, or changed and
+   * then read, ends right either way (as in `build`).
+   */
+  private async readMembers(group: ScopeGroup): Promise<Set<Entry>> {
+    const { scope } = group;
+    group.pending = [];
+    const parent =
+      scope.parent && scope.parent !== ALL
+        ? await this.membersOf(this.groupOf(scope.parent))
+        : undefined;
+    const state = scope.state;
+    const source: Iterable<Entry> =
+      state !== undefined ? this.stateSet(state) : (parent ?? this.entries.values());
+    const keep =
+      parent === undefined
+        ? (e: Entry) => scope.has(e.o)
+        : state !== undefined
+          ? (e: Entry) => parent.has(e)
+          : (e: Entry) => scope.has(e.o);
+    const members = new Set(await readLive(source, keep));
+    for (const { prev, next } of group.pending ?? []) {
+      if (prev) members.delete(prev);
+      if (next) members.add(next);
+    }
+    group.pending = undefined;
+    const cellOfEntry = cellIn(scope);
+    const counts = new Array<number>(CELL_COUNT).fill(0);
+    for (const e of members) counts[cellOfEntry(e)] = (counts[cellOfEntry(e)] ?? 0) + 1;
+    group.members = members;
+    group.counts = counts;
+    return members;
   }
 
   /** The nearest scope above this one whose view in this order is built (the market's last). */
   private builtAncestor(scope: ListScope, sort: Sort | null): View | undefined {
     for (let s = scope.parent; s; s = s.parent) {
-      const v = this.views.get(`${s.key}|${orderKey(sort)}`);
+      const v = this.views.get(viewKey(s, sort));
       if (v?.tree) return v;
     }
-    const all = this.views.get(`${ALL.key}|${orderKey(sort)}`);
+    const all = this.views.get(viewKey(ALL, sort));
     return scope === ALL ? undefined : all?.tree ? all : undefined;
   }
 
@@ -561,7 +705,7 @@ export class ReferralIndex {
 
   private newView(scope: ListScope, sort: Sort | null): View {
     return {
-      key: `${scope.key}|${orderKey(sort)}`,
+      key: viewKey(scope, sort),
       scope,
       sort,
       tree: undefined,
@@ -573,28 +717,35 @@ export class ReferralIndex {
 
   private addView(v: View): void {
     this.views.set(v.key, v);
-    let group = this.scopes.get(v.scope.key);
-    if (!group) {
-      group = { scope: v.scope, views: new Set(), members: undefined };
-      this.scopes.set(v.scope.key, group);
-    }
-    group.views.add(v);
+    this.groupOf(v.scope).views.add(v);
   }
 
   private dropView(v: View): void {
     if (this.views.get(v.key) !== v) return;
     this.views.delete(v.key);
-    const group = this.scopes.get(v.scope.key);
-    group?.views.delete(v);
-    if (group?.views.size === 0) this.scopes.delete(v.scope.key);
+    this.scopes.get(v.scope.key)?.views.delete(v);
+  }
+
+  /** Drops a scope's group (its members) once none of its views is left. */
+  private dropGroup(group: ScopeGroup): void {
+    if (group.views.size === 0 && this.scopes.get(group.scope.key) === group)
+      this.scopes.delete(group.scope.key);
   }
 
   private evictOverflow(): void {
-    // Called before a view is added: make room for it.
+    // Called before a view or a scope is added: make room for it.
     const parts = [...this.views.values()].filter((v) => v.scope !== ALL);
-    if (parts.length < this.maxViews) return;
-    parts.sort((a, b) => a.usedAt - b.usedAt);
-    for (const v of parts.slice(0, parts.length - this.maxViews + 1)) this.dropView(v);
+    if (parts.length >= this.maxViews) {
+      parts.sort((a, b) => a.usedAt - b.usedAt);
+      for (const v of parts.slice(0, parts.length - this.maxViews + 1)) this.dropView(v);
+    }
+    const bare = [...this.scopes.values()].filter(
+      (g) => g.views.size === 0 && !g.reading && !g.pending,
+    );
+    if (bare.length >= this.maxViews) {
+      bare.sort((a, b) => a.usedAt - b.usedAt);
+      for (const g of bare.slice(0, bare.length - this.maxViews + 1)) this.dropGroup(g);
+    }
   }
 
   private entryOf(o: Opportunity, clock: number): Entry {
@@ -627,12 +778,20 @@ export class ReferralIndex {
     if (prev) this.byState.get(prev.o.state ?? '')?.delete(prev);
     if (next) addTo(this.byState, next);
     for (const group of this.scopes.values()) {
-      const { scope, views, members } = group;
+      const { scope, views, members, counts } = group;
       const had = prev !== undefined && scope.has(prev.o) ? prev : undefined;
       const has = next !== undefined && scope.has(next.o) ? next : undefined;
       if (!had && !has) continue;
-      if (had) members?.delete(had);
-      if (has) members?.add(has);
+      group.pending?.push({ prev: had, next: has });
+      if (members && counts) {
+        const cellOfEntry = cellIn(scope);
+        if (had && members.delete(had))
+          counts[cellOfEntry(had)] = (counts[cellOfEntry(had)] ?? 0) - 1;
+        if (has && !members.has(has)) {
+          members.add(has);
+          counts[cellOfEntry(has)] = (counts[cellOfEntry(has)] ?? 0) + 1;
+        }
+      }
       for (const v of views) {
         if (!v.tree) {
           v.pending?.push({ prev: had, next: has });
@@ -646,6 +805,12 @@ export class ReferralIndex {
 }
 
 const ONE_CELL = cellMask(1, [0]);
+const always = (): boolean => true;
+/**
+ * A scope's view is built from its members sorted when they are fewer than a sixteenth of the
+ * view above (a sort of m costs about m log m steps, a filter of that view n).
+ */
+const SORT_SHARE = 16;
 const parseDate = (iso: string | null): number => (iso === null ? NaN : Date.parse(iso));
 
 /**
