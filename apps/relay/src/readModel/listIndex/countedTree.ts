@@ -190,25 +190,39 @@ export class CountedTree<T> {
   }
 
   /**
-   * Visits the entries of the mask's cells in order, stepping over subtrees with none, until
-   * `visit` answers false (a caller filtering by its own rule reads only as far as it needs).
+   * Visits the entries of the mask's cells in order (from the last one backwards with
+   * `backwards`), stepping over subtrees with none, until `visit` answers false: a caller that
+   * filters by its own rule reads only as far as it needs.
    */
-  scan(mask: CellMask, visit: (item: T, cell: number) => boolean): void {
+  scan(mask: CellMask, visit: (item: T, cell: number) => boolean, backwards = false): void {
     if (this.countOf(mask) === 0) return;
+    const step = backwards ? -1 : 1;
     const stack: { node: Inner<T>; at: number }[] = [];
-    let node: Node<T> = this.root;
-    while (!node.leaf) {
-      let i = 0;
-      while (
-        i < node.children.length - 1 &&
-        sumOf((node.children[i] as Node<T>).counts, mask) === 0
-      )
-        i += 1;
-      stack.push({ node, at: i });
-      node = node.children[i] as Node<T>;
-    }
-    for (let leaf: Leaf<T> | undefined = node; leaf; leaf = this.nextLeaf(stack, mask)) {
-      for (let j = 0; j < leaf.items.length; j += 1) {
+    // Down to the first (last) leaf of a subtree with a match; one exists below any node counted.
+    const down = (from: Node<T>): Leaf<T> => {
+      let n = from;
+      while (!n.leaf) {
+        let i = backwards ? n.children.length - 1 : 0;
+        while (sumOf((n.children[i] as Node<T>).counts, mask) === 0) i += step;
+        stack.push({ node: n, at: i });
+        n = n.children[i] as Node<T>;
+      }
+      return n;
+    };
+    const next = (): Leaf<T> | undefined => {
+      for (;;) {
+        const top = stack[stack.length - 1];
+        if (!top) return undefined;
+        top.at += step;
+        const child = top.node.children[top.at];
+        if (!child) stack.pop();
+        else if (sumOf(child.counts, mask) > 0) return down(child);
+      }
+    };
+    for (let leaf: Leaf<T> | undefined = down(this.root); leaf; leaf = next()) {
+      const last = leaf.items.length - 1;
+      for (let k = 0; k <= last; k += 1) {
+        const j = backwards ? last - k : k;
         const c = leaf.cells[j] ?? 0;
         if (mask.wants[c] === 1 && !visit(leaf.items[j] as T, c)) return;
       }

@@ -185,7 +185,9 @@ describe('ReferralIndex', () => {
           // orders built on demand or all at the load.
           fc.constantFrom(0, 3, 100_000),
           fc.boolean(),
-          async (market, steps, walkLimit, warmEvery) => {
+          // Views of parts of the market dropped as soon as others hold more than 10 entries.
+          fc.constantFrom(undefined, 10),
+          async (market, steps, walkLimit, warmEvery, maxViewEntries) => {
             let now = T0;
             const index = new ReferralIndex({
               now: () => now,
@@ -193,6 +195,7 @@ describe('ReferralIndex', () => {
               maxViews: 5,
               nodeSize: 4,
               walkLimit,
+              ...(maxViewEntries === undefined ? {} : { maxViewEntries }),
             });
             const records = new Map(market.map((o) => [String(o.opportunityId), o]));
             await index.load(records.values(), 1);

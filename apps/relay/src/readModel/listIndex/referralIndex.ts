@@ -115,7 +115,14 @@ export interface ReferralIndexOptions {
    * the page's order; a page further in waits for the view to be built (0: always build).
    */
   readonly walkLimit?: number;
+  /**
+   * Entries the views of parts of the market may hold in all (default: four times the market,
+   * at least MIN_VIEW_ENTRIES); past it the least recently read go.
+   */
+  readonly maxViewEntries?: number;
 }
+
+const MIN_VIEW_ENTRIES = 1_000_000;
 
 /** Entries a page may step over in the market's view (~5 ms at 1,000,000 referrals). */
 const WALK_LIMIT = 100_000;
@@ -175,6 +182,8 @@ export class ReferralIndex {
    */
   private placing: Promise<void> | undefined;
   private generation = 0;
+  /** The last build of a scope's view under way (they run one at a time). */
+  private building: Promise<void> = Promise.resolve();
   private readonly now: () => number;
   private readonly warm: readonly (Sort | null)[];
   private readonly background: readonly (Sort | null)[];
@@ -182,6 +191,7 @@ export class ReferralIndex {
   private readonly idleMs: number;
   private readonly nodeSize: number | undefined;
   private readonly walkLimit: number;
+  private readonly maxViewEntries: number | undefined;
   private readonly loadedListeners = new Set<() => void>();
 
   constructor(options: ReferralIndexOptions = {}) {
@@ -192,6 +202,7 @@ export class ReferralIndex {
     this.idleMs = options.idleMs ?? 10 * 60_000;
     this.nodeSize = options.nodeSize;
     this.walkLimit = options.walkLimit ?? WALK_LIMIT;
+    this.maxViewEntries = options.maxViewEntries;
     this.clock = this.now();
     this.added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
     this.modified = new CountedTree<Entry>(byModified, 1, this.nodeSize);
@@ -435,18 +446,28 @@ export class ReferralIndex {
     // The acquired lists filter on lastModDate: the market's cells (by addDate) cannot skip.
     const byModified = scope.dateField === 'lastModDate';
     const treeMask = byModified ? EVERY_CELL : mask;
-    // Expected steps: the page's end over the share of members among the entries stepped over.
-    if (((skip + q.size) * all.countOf(treeMask)) / total > this.walkLimit) return undefined;
+    // The page is read from the nearer end of the list: the steps expected are the entries
+    // before it (or after it) over the share of members among the entries stepped over.
+    const end = Math.min(skip + q.size, total);
+    const backwards = total - skip < end;
+    const spread = all.countOf(treeMask) / total;
+    if ((backwards ? total - skip : end) * spread > this.walkLimit) return undefined;
     let budget = this.walkLimit;
-    let rest = skip;
+    let rest = backwards ? total - end : skip;
+    const take = end - skip;
     const out: Entry[] = [];
-    all.scan(treeMask, (e) => {
-      if (--budget < 0) return false;
-      if (!members.has(e) || (byModified && mask.wants[cellByModified(e)] !== 1)) return true;
-      if (rest > 0) rest -= 1;
-      else out.push(e);
-      return out.length < q.size;
-    });
+    all.scan(
+      treeMask,
+      (e) => {
+        if (--budget < 0) return false;
+        if (!members.has(e) || (byModified && mask.wants[cellByModified(e)] !== 1)) return true;
+        if (rest > 0) rest -= 1;
+        else out.push(e);
+        return out.length < take;
+      },
+      backwards,
+    );
+    if (backwards) out.reverse();
     return budget < 0 ? undefined : page(out, total);
   }
 
@@ -578,27 +599,34 @@ export class ReferralIndex {
     view.pending = [];
     this.evictOverflow();
     this.addView(view);
-    const parent = this.builtAncestor(scope, sort);
     const generation = this.generation;
-    view.ready = (async () => {
+    const kept = () => generation === this.generation && this.views.get(view.key) === view;
+    // A scope's views are built one at a time (the market's are: see `buildInBackground`), so
+    // many lists asking at once queue rather than hold as many half-built copies of the market.
+    const after = scope === ALL ? Promise.resolve() : this.building;
+    view.ready = after.then(async () => {
+      if (!kept()) return;
       // Read while the market moves: what changes meanwhile is in `pending`, replayed below so
       // that an entry read and then changed, or changed and then read, ends right either way.
-      const items = await this.membersInOrder(scope, sort, parent);
+      const items = await this.membersInOrder(scope, sort, this.builtAncestor(scope, sort));
       if (generation !== this.generation || this.views.get(view.key) !== view) return;
       const tree = this.newTree(sort);
       const cellOfEntry = cellIn(scope);
       await tree.loadInSlices(items, cellOfEntry);
-      if (generation !== this.generation || this.views.get(view.key) !== view) return;
+      if (!kept()) return;
       for (const { prev, next } of view.pending ?? []) {
         if (prev) tree.delete(prev);
         if (next && !tree.has(next)) tree.insert(next, cellOfEntry(next));
       }
       view.pending = undefined;
       view.tree = tree;
-    })().catch((err: unknown) => {
+      this.trimViews(view);
+    });
+    view.ready = view.ready.catch((err: unknown) => {
       log.error({ err, view: view.key }, 'could not build a list view');
       this.dropView(view);
     });
+    if (scope !== ALL) this.building = view.ready;
     return view;
   }
 
@@ -730,6 +758,26 @@ export class ReferralIndex {
   private dropGroup(group: ScopeGroup): void {
     if (group.views.size === 0 && this.scopes.get(group.scope.key) === group)
       this.scopes.delete(group.scope.key);
+  }
+
+  /**
+   * Drops the least recently read views of parts of the market until the entries they hold fit
+   * the budget (`maxViewEntries`), keeping `built`: a view of an appetite at 1,000,000 referrals
+   * holds some 400,000 entries, and a bench asking every order of every scope would otherwise
+   * hold gigabytes.
+   */
+  private trimViews(built: View): void {
+    const parts = [...this.views.values()].filter((v) => v.scope !== ALL && v.tree);
+    const budget = this.maxViewEntries ?? Math.max(MIN_VIEW_ENTRIES, 4 * this.entries.size);
+    let held = parts.reduce((n, v) => n + (v.tree?.countOf(EVERY_CELL) ?? 0), 0);
+    if (held <= budget) return;
+    parts.sort((a, b) => a.usedAt - b.usedAt);
+    for (const v of parts) {
+      if (held <= budget) return;
+      if (v === built) continue;
+      held -= v.tree?.countOf(EVERY_CELL) ?? 0;
+      this.dropView(v);
+    }
   }
 
   private evictOverflow(): void {
