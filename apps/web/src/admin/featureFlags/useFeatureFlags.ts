@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   appendFlag,
   FEATURE_FLAG_TOASTS,
@@ -19,6 +19,8 @@ const log = logger('feature-flags');
 const FLAGS_TOPIC = { kind: 'featureFlags' } as const;
 const PATH = '/api/feature-flags';
 const NONE: readonly FeatureFlag[] = [];
+const succeeded = () => true;
+const failed = () => false;
 
 /** `GET /api/feature-flags`. */
 interface FlagsAnswer {
@@ -58,41 +60,41 @@ export const useFeatureFlags = (): FeatureFlags => {
     if (live.length > 0) write(() => [...live].sort((a, b) => a.id - b.id));
   }, [live, write]);
 
+  const creating = useMutation({
+    mutationFn: (values: FeatureFlagCreate) => api.post<FeatureFlag>(PATH, values),
+    onSuccess: (created) => {
+      write((all) =>
+        all.some((f) => f.id === created.id) ? replaceFlag(all, created) : appendFlag(all, created),
+      );
+      toast(FEATURE_FLAG_TOASTS.created(created.name));
+    },
+    onError: (err, values) => toast(FEATURE_FLAG_TOASTS.createFailed(values.name, errorText(err))),
+  });
+  // Rows save side by side, each with its spinner: the ids under way are kept here, since a
+  // mutation's own state follows its latest call only.
+  const updating = useMutation({
+    mutationFn: (flag: FeatureFlag) => api.put<FeatureFlag>(`${PATH}/${flag.id}`, flag),
+    onSuccess: (saved) => {
+      write((all) => replaceFlag(all, saved));
+      toast(FEATURE_FLAG_TOASTS.updated(saved.name));
+    },
+    onError: (err, flag) => toast(FEATURE_FLAG_TOASTS.updateFailed(flag.name, errorText(err))),
+    onSettled: (_saved, _err, flag) =>
+      setSavingIds((s) => new Set([...s].filter((id) => id !== flag.id))),
+  });
+  const { mutateAsync: createAsync } = creating;
+  const { mutateAsync: updateAsync } = updating;
   const create = useCallback(
-    async (values: FeatureFlagCreate) => {
-      try {
-        const created = await api.post<FeatureFlag>(PATH, values);
-        write((all) =>
-          all.some((f) => f.id === created.id)
-            ? replaceFlag(all, created)
-            : appendFlag(all, created),
-        );
-        toast(FEATURE_FLAG_TOASTS.created(created.name));
-        return true;
-      } catch (err) {
-        toast(FEATURE_FLAG_TOASTS.createFailed(values.name, errorText(err)));
-        return false;
-      }
-    },
-    [api, toast, write],
+    (values: FeatureFlagCreate) => createAsync(values).then(succeeded, failed),
+    [createAsync],
   );
-
   const update = useCallback(
-    async (flag: FeatureFlag) => {
+    (flag: FeatureFlag) => {
+      // Marked at once: the row shows its spinner in the render the click causes.
       setSavingIds((s) => new Set([...s, flag.id]));
-      try {
-        const saved = await api.put<FeatureFlag>(`${PATH}/${flag.id}`, flag);
-        write((all) => replaceFlag(all, saved));
-        toast(FEATURE_FLAG_TOASTS.updated(saved.name));
-        return true;
-      } catch (err) {
-        toast(FEATURE_FLAG_TOASTS.updateFailed(flag.name, errorText(err)));
-        return false;
-      } finally {
-        setSavingIds((s) => new Set([...s].filter((id) => id !== flag.id)));
-      }
+      return updateAsync(flag).then(succeeded, failed);
     },
-    [api, toast, write],
+    [updateAsync],
   );
 
   return { flags: read.data?.items ?? NONE, loading: read.isPending, savingIds, create, update };

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorToast, successToast, type ReturnRequest, type ReturnState } from '@referrals/shared';
 import { apiKey, apiQuery } from '../../api/queries';
 import { useOnError } from '../../api/useOnError';
@@ -15,6 +15,13 @@ const PATH = '/api/returns';
 const NOT_LIVE = (error: string) => log.warn(`returns not live: ${error}`);
 /** Rows per page of the queue. */
 const RETURNS_PAGE_SIZE = 25;
+
+/** An admin's decision on one return. */
+interface Decision {
+  readonly id: number;
+  readonly approve: boolean;
+  readonly comment: string;
+}
 
 /** `GET /api/returns` (1-based pages, newest first). */
 export interface ReturnsPage {
@@ -41,23 +48,23 @@ export const useReturnsQueue = (state: ReturnState, page: number) => {
   useOnError(read.error, (err) => log.error('could not load returns', err));
   useRereadOnTopics(RETURNS_TOPICS, apiKey(PATH), { onRefused: NOT_LIVE });
 
+  const decision = useMutation({
+    mutationFn: ({ id, approve, comment }: Decision) =>
+      api.post<ReturnRequest>(`${PATH}/${id}/decision`, { approve, comment: comment.trim() }),
+    onSuccess: (_saved, { approve }) =>
+      toast(successToast(approve ? 'The return is approved.' : 'The return is denied.')),
+    onError: (err) => toast(errorToast(errorText(err))),
+    // Read again whatever the answer, without holding the dialog for the read.
+    onSettled: () => void client.invalidateQueries({ queryKey: apiKey(PATH) }),
+  });
+  const { mutateAsync } = decision;
   const decide = useCallback(
-    async (id: number, approve: boolean, comment: string): Promise<boolean> => {
-      try {
-        await api.post<ReturnRequest>(`${PATH}/${id}/decision`, {
-          approve,
-          comment: comment.trim(),
-        });
-        toast(successToast(approve ? 'The return is approved.' : 'The return is denied.'));
-        return true;
-      } catch (err: unknown) {
-        toast(errorToast(errorText(err)));
-        return false;
-      } finally {
-        void client.invalidateQueries({ queryKey: apiKey(PATH) });
-      }
-    },
-    [api, client, toast],
+    (id: number, approve: boolean, comment: string): Promise<boolean> =>
+      mutateAsync({ id, approve, comment }).then(
+        () => true,
+        () => false,
+      ),
+    [mutateAsync],
   );
 
   return { data: read.data ?? null, error: read.error ? errorText(read.error) : null, decide };

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { skipToken, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 
 /** Where a lookup stands: idle (nothing to look up), pending, or settled for a key. */
 export type LookupState<K, R> =
@@ -7,49 +8,77 @@ export type LookupState<K, R> =
   | { readonly status: 'done'; readonly key: K; readonly result: R }
   | { readonly status: 'failed'; readonly key: K };
 
+/** The key asked for last, and whether its debounce ran out (its query may run). */
+type Asked<K> = { readonly key: K; readonly due: boolean } | null;
+
+const IDLE_KEY = ['lookup', 'idle'] as const;
+
 /**
- * A lookup that runs `delayMs` after the last `schedule` (or at once with `run`). Only the latest
- * key's answer is kept; a slower answer to an older key is dropped.
+ * A lookup through the query cache that runs `delayMs` after the last `schedule` (or at once with
+ * `run`). The query is keyed by the key asked for last, so a slower answer to an older key is
+ * never shown, and asking a key again within the cache's time answers at once.
  */
-export const useDebouncedLookup = <K, R>(fetch: (key: K) => Promise<R>, delayMs: number) => {
-  const [state, setState] = useState<LookupState<K, R>>({ status: 'idle' });
+export const useDebouncedLookup = <K, R, Q extends QueryKey>(
+  /** The cached query that looks a key up (`apiQuery` of its path). */
+  queryOf: (key: K) => UseQueryOptions<R, Error, R, Q>,
+  delayMs: number,
+) => {
+  const [asked, setAsked] = useState<Asked<K>>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef(0);
-  const fetchRef = useRef(fetch);
-  useEffect(() => {
-    fetchRef.current = fetch;
-  });
+  const query = useQuery<R, Error, R, Q>(
+    asked?.due ? queryOf(asked.key) : { queryKey: IDLE_KEY as unknown as Q, queryFn: skipToken },
+  );
 
   const run = useCallback((key: K) => {
     clearTimeout(timer.current);
-    const ticket = ++latest.current;
-    setState({ status: 'pending', key });
-    fetchRef.current(key).then(
-      (result) => {
-        if (ticket === latest.current) setState({ status: 'done', key, result });
-      },
-      () => {
-        if (ticket === latest.current) setState({ status: 'failed', key });
-      },
-    );
+    setAsked({ key, due: true });
   }, []);
 
   const schedule = useCallback(
     (key: K) => {
       clearTimeout(timer.current);
-      latest.current += 1;
-      setState({ status: 'pending', key });
-      timer.current = setTimeout(() => run(key), delayMs);
+      const next = { key, due: false };
+      setAsked(next);
+      // Due only if nothing was asked since.
+      timer.current = setTimeout(
+        () => setAsked((a) => (a === next ? { key, due: true } : a)),
+        delayMs,
+      );
     },
-    [delayMs, run],
+    [delayMs],
   );
 
   const clear = useCallback(() => {
     clearTimeout(timer.current);
-    latest.current += 1;
-    setState({ status: 'idle' });
+    setAsked(null);
   }, []);
 
   useEffect(() => () => clearTimeout(timer.current), []);
-  return { state, schedule, run, clear };
+
+  let state: LookupState<K, R>;
+  if (asked === null) state = { status: 'idle' };
+  else if (!asked.due || query.isPending) state = { status: 'pending', key: asked.key };
+  else if (query.isError) state = { status: 'failed', key: asked.key };
+  else state = { status: 'done', key: asked.key, result: query.data };
+  return { state: useStable(state), schedule, run, clear };
 };
+
+/**
+ * The same object while the state says the same: effects that depend on it run once per change
+ * of the lookup, not once per render.
+ */
+function useStable<K, R>(state: LookupState<K, R>): LookupState<K, R> {
+  const [kept, setKept] = useState(state);
+  const same =
+    kept.status === state.status &&
+    (state.status === 'idle' ||
+      (kept.status !== 'idle' &&
+        Object.is(kept.key, state.key) &&
+        (state.status !== 'done' ||
+          (kept.status === 'done' && Object.is(kept.result, state.result)))));
+  if (!same) {
+    setKept(state);
+    return state;
+  }
+  return kept;
+}

@@ -8,7 +8,8 @@ import {
   type AgencyUser,
   type MarketplaceFormContext,
 } from '@referrals/shared';
-import { useApiRead } from '../../../api/useApiRead';
+import { apiQuery } from '../../../api/queries';
+import { useServices } from '../../../app/services';
 import { useToast } from '../../../toasts/useToast';
 import type { MarketplaceForm } from './formTypes';
 import { useDebouncedLookup } from './useDebouncedLookup';
@@ -41,15 +42,15 @@ export const useLookups = (
   record: (found: Partial<MarketplaceFormContext>) => void,
   onAgencyTyped: (agencyId: number | null) => void,
 ): Lookups => {
-  const read = useApiRead();
+  const { api } = useServices();
   const toast = useToast();
   const fill = useRef(false);
   const agencyLookup = useDebouncedLookup(
-    (id: number) => read<Agency | null>(`/api/agencies/${id}`),
+    (id: number) => apiQuery<Agency | null>(api, `/api/agencies/${id}`),
     ADMIN_UI.lookupDebounceMs,
   );
   const purchaserLookup = useDebouncedLookup(
-    (email: string) => read<AgencyUser[]>('/api/users', { params: { email } }),
+    (email: string) => apiQuery<AgencyUser[]>(api, '/api/users', { email }),
     ADMIN_UI.lookupDebounceMs,
   );
   const a = agencyLookup.state;
