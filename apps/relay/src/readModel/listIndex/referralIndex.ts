@@ -80,11 +80,15 @@ interface ScopeGroup {
   usedAt: number;
 }
 
+/** The set of a state's referrals, added empty if it has none. */
+const stateSetIn = (byState: Map<string, Set<Entry>>, state: string): Set<Entry> => {
+  let set = byState.get(state);
+  if (!set) byState.set(state, (set = new Set()));
+  return set;
+};
+
 const addTo = (byState: Map<string, Set<Entry>>, e: Entry): void => {
-  const key = e.o.state ?? '';
-  let set = byState.get(key);
-  if (!set) byState.set(key, (set = new Set()));
-  set.add(e);
+  stateSetIn(byState, e.o.state ?? '').add(e);
 };
 
 /** A change of the referrals as the mirror applied it. */
@@ -667,13 +671,6 @@ export class ReferralIndex {
     return group;
   }
 
-  /** The referrals of a state (a live set: changes land in it while it is read). */
-  private stateSet(state: string): Set<Entry> {
-    let set = this.byState.get(state);
-    if (!set) this.byState.set(state, (set = new Set()));
-    return set;
-  }
-
   /** The members of a scope, read once (in slices) and then kept with every change. */
   private membersOf(group: ScopeGroup): Promise<Set<Entry>> {
     if (group.members) return Promise.resolve(group.members);
@@ -696,13 +693,12 @@ export class ReferralIndex {
         : undefined;
     const state = scope.state;
     const source: Iterable<Entry> =
-      state !== undefined ? this.stateSet(state) : (parent ?? this.entries.values());
+      state !== undefined ? stateSetIn(this.byState, state) : (parent ?? this.entries.values());
+    // A state's referrals are in the parent scope's when its members say so.
     const keep =
-      parent === undefined
-        ? (e: Entry) => scope.has(e.o)
-        : state !== undefined
-          ? (e: Entry) => parent.has(e)
-          : (e: Entry) => scope.has(e.o);
+      parent !== undefined && state !== undefined
+        ? (e: Entry) => parent.has(e)
+        : (e: Entry) => scope.has(e.o);
     const members = new Set(await readLive(source, keep));
     for (const { prev, next } of group.pending ?? []) {
       if (prev) members.delete(prev);

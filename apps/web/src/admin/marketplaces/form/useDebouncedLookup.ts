@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { skipToken, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 
 /** Where a lookup stands: idle (nothing to look up), pending, or settled for a key. */
@@ -55,30 +55,13 @@ export const useDebouncedLookup = <K, R, Q extends QueryKey>(
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  let state: LookupState<K, R>;
-  if (asked === null) state = { status: 'idle' };
-  else if (!asked.due || query.isPending) state = { status: 'pending', key: asked.key };
-  else if (query.isError) state = { status: 'failed', key: asked.key };
-  else state = { status: 'done', key: asked.key, result: query.data };
-  return { state: useStable(state), schedule, run, clear };
+  const { isPending, isError, data } = query;
+  // A new object only when the lookup moved: effects on it run once per change, not per render.
+  const state = useMemo((): LookupState<K, R> => {
+    if (asked === null) return { status: 'idle' };
+    if (!asked.due || isPending) return { status: 'pending', key: asked.key };
+    if (isError) return { status: 'failed', key: asked.key };
+    return { status: 'done', key: asked.key, result: data };
+  }, [asked, isPending, isError, data]);
+  return { state, schedule, run, clear };
 };
-
-/**
- * The same object while the state says the same: effects that depend on it run once per change
- * of the lookup, not once per render.
- */
-function useStable<K, R>(state: LookupState<K, R>): LookupState<K, R> {
-  const [kept, setKept] = useState(state);
-  const same =
-    kept.status === state.status &&
-    (state.status === 'idle' ||
-      (kept.status !== 'idle' &&
-        Object.is(kept.key, state.key) &&
-        (state.status !== 'done' ||
-          (kept.status === 'done' && Object.is(kept.result, state.result)))));
-  if (!same) {
-    setKept(state);
-    return state;
-  }
-  return kept;
-}
