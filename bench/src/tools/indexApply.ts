@@ -14,17 +14,13 @@ import { ReferralIndex } from '../../../apps/relay/src/readModel/listIndex/refer
 import { inAppetite } from '../../../apps/relay/src/readModel/listIndex/scopes.js';
 import { EVERY_ORDER, WARM_ORDERS } from '../../../apps/relay/src/readModel/readModel.js';
 import { COMMIT_PART } from '../../../apps/relay/src/poller/referralSync.js';
+import { simGet } from './simGet.js';
 
 const [sim = 'http://localhost:8090', total = '100000', part = String(COMMIT_PART)] =
   process.argv.slice(2);
 const want = Number(total);
 const partSize = Number(part);
-const auth = { authorization: `Basic ${Buffer.from('opportunity-console:').toString('base64')}` };
-const get = async (path: string): Promise<unknown> => {
-  const res = await fetch(`${sim}${path}`, { headers: auth });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return res.json();
-};
+const get = simGet(sim);
 
 const validate = recordValidator(opportunitySchema);
 const records = [];

@@ -152,7 +152,8 @@ export function acquiredRoutes(
           return ok({ ...emptyPage(index.seq, q), ...loadingNote() });
         }
         if (!filtering(filter)) {
-          return ok({ ...(await index.page(withState(mine.scope, q.state), q)), ...loadingNote() });
+          const page = await index.page(withState(mine.scope, q.state), q, req.signal);
+          return ok({ ...page, ...loadingNote() });
         }
         const { seq, rows } = await filtered(mine.scope, q, filter);
         return ok({

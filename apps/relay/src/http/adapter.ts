@@ -33,6 +33,12 @@ export function expressRoutes(
     };
     router[route.method](route.path, mark, ...(route.method === 'get' ? [] : [readBody]));
     router[route.method](route.path, (req: Request, res: Response, next: NextFunction) => {
+      // Aborted when the client goes before its answer: work done only for it (a list view
+      // built for one page) may stop. What fails then has no one to be told.
+      const left = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) left.abort(new Error('the client went away'));
+      });
       void (async () => {
         let principal: Principal | null = null;
         const token = bearerToken(req.headers.authorization);
@@ -83,9 +89,13 @@ export function expressRoutes(
           principal,
           clientIp: req.ip,
           requestId: requestIdOf(req, res),
+          signal: left.signal,
         });
         send(res, answer);
-      })().catch(next);
+      })().catch((err: unknown) => {
+        if (left.signal.aborted) log.debug({ err }, 'a request ended after its client went away');
+        else next(err);
+      });
     });
   }
 

@@ -16,6 +16,8 @@ export interface ApiRequest {
   readonly clientIp: string | undefined;
   /** This request's id (the caller's `x-request-id`, or one made here): logs, audit, errors. */
   readonly requestId: string;
+  /** Aborted when the client goes away before its answer (absent where no client can go). */
+  readonly signal?: AbortSignal;
 }
 
 /** What a handler answers: a status and a JSON body (or raw bytes with a content type). */

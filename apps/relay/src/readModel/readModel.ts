@@ -19,6 +19,7 @@ import { logger } from '../log.js';
 import { ReferralIndex } from './listIndex/referralIndex.js';
 import { inAppetite } from './listIndex/scopes.js';
 import { StreamMirror } from './mirror.js';
+import { SharedValues } from './referralRecord.js';
 import type { ReadModelStore } from './store.js';
 
 const log = logger('readModel');
@@ -47,10 +48,14 @@ export const EVERY_ORDER: readonly (Sort | null)[] = [
  */
 export function createReadModel(store: ReadModelStore, now: () => number = Date.now) {
   const referralIndex = new ReferralIndex({ now, warm: WARM_ORDERS, background: EVERY_ORDER });
+  const shared = new SharedValues();
   const mirrors = {
     // The indexes take each delta in slices, and the mirror applies it once they hold it.
-    referrals: new StreamMirror<Opportunity>(store, 'referrals', parse, (e) =>
-      referralIndex.applyInSlices(e),
+    referrals: new StreamMirror<Opportunity>(
+      store,
+      'referrals',
+      (json) => shared.parseReferral(json),
+      (e) => referralIndex.applyInSlices(e),
     ),
     marketplaces: new StreamMirror<Marketplace>(store, 'marketplaces', parse),
     deliveryStats: new StreamMirror<DeliveryStat>(store, 'deliveryStats', parse),

@@ -2,9 +2,13 @@ import { yieldIfDue } from '../slices.js';
 
 /**
  * An ordered B+tree whose every node counts its entries per cell. A cell is a small number the
- * owner gives each entry (here: claimable or not × how old), and a query names the cells it wants
- * (a mask), so the tree answers "how many match" and "the k-th match in order" by descending
- * through the counts: O(log n) whatever the size, with no scan and no sort.
+ * owner's `cellOf` reads off each entry (here: claimable or not × how old), and a query names the
+ * cells it wants (a mask), so the tree answers "how many match" and "the k-th match in order" by
+ * descending through the counts: O(log n) whatever the size, with no scan and no sort.
+ *
+ * The tree keeps no cell of its own (a number per entry per tree was a tenth of the relay's heap at
+ * 1,000,000 referrals): when an entry's cell changes, its owner says so (`moved`, `refresh`) before
+ * the tree is read or changed again.
  *
  * Nodes that empty are dropped, but nodes are not merged when they shrink ("free at empty"): under
  * mixed inserts and deletes that keeps occupancy high, and it keeps the code short.
@@ -16,8 +20,6 @@ export const NODE_SIZE = 64;
 interface Leaf<T> {
   readonly leaf: true;
   items: T[];
-  /** The cell of each item, in step with `items`. */
-  cells: number[];
   counts: number[];
 }
 
@@ -51,6 +53,9 @@ export const sumOf = (counts: readonly number[], mask: CellMask): number => {
   return n;
 };
 
+/** The cell of every entry of a tree that counts no cells but one. */
+export const ONE_CELL_OF = (): number => 0;
+
 /** An ordered multiset of distinct entries with per-cell counts in every node. */
 export class CountedTree<T> {
   private root: Node<T>;
@@ -60,9 +65,10 @@ export class CountedTree<T> {
   constructor(
     private readonly compare: (a: T, b: T) => number,
     private readonly cellCount: number,
+    private readonly cellOf: (t: T) => number,
     private readonly nodeSize = NODE_SIZE,
   ) {
-    this.root = this.newLeaf([], []);
+    this.root = this.newLeaf([]);
     this.fill = Math.max(2, Math.floor((nodeSize * 3) / 4));
   }
 
@@ -77,17 +83,16 @@ export class CountedTree<T> {
   }
 
   /**
-   * Replaces the content with entries already in order, each in the cell `cellOf` gives, in
-   * slices that yield to the event loop (a million entries take ~100 ms in all); the tree must
-   * not be shared before it resolves.
+   * Replaces the content with entries already in order, in slices that yield to the event loop (a
+   * million entries take ~100 ms in all); the tree must not be shared before it resolves. An entry
+   * whose cell changes meanwhile may be counted in either cell: `refresh` it afterwards.
    */
-  async loadInSlices(items: readonly T[], cellOf: (t: T) => number): Promise<void> {
+  async loadInSlices(items: readonly T[]): Promise<void> {
     let level: Node<T>[] = [];
     let since = performance.now();
     for (let i = 0; i < items.length; i += this.fill) {
-      const part = items.slice(i, i + this.fill);
-      level.push(this.newLeaf(part, part.map(cellOf)));
-      if (level.length % 256 === 0) since = await yieldIfDue(since);
+      level.push(this.newLeaf(items.slice(i, i + this.fill)));
+      since = await yieldIfDue(since);
     }
     while (level.length > 1) {
       const up: Node<T>[] = [];
@@ -96,7 +101,7 @@ export class CountedTree<T> {
       }
       level = up;
     }
-    this.root = level[0] ?? this.newLeaf([], []);
+    this.root = level[0] ?? this.newLeaf([]);
   }
 
   /** True when the entry (this object) is in the tree. */
@@ -105,8 +110,8 @@ export class CountedTree<T> {
   }
 
   /** Adds an entry in its cell. The entry must not be in the tree yet. */
-  insert(item: T, cell: number): void {
-    const split = this.insertInto(this.root, item, cell);
+  insert(item: T): void {
+    const split = this.insertInto(this.root, item, this.cellOf(item));
     if (split) this.root = this.newInner([this.root, split]);
   }
 
@@ -117,9 +122,8 @@ export class CountedTree<T> {
     const { nodes, indexes } = path;
     const leaf = nodes[nodes.length - 1] as Leaf<T>;
     const at = indexes[indexes.length - 1] ?? 0;
-    const cell = leaf.cells[at] ?? 0;
+    const cell = this.cellOf(item);
     leaf.items.splice(at, 1);
-    leaf.cells.splice(at, 1);
     for (const n of nodes) n.counts[cell] = (n.counts[cell] ?? 0) - 1;
     // Drop nodes that emptied, bottom up.
     for (let d = nodes.length - 1; d > 0; d -= 1) {
@@ -134,22 +138,37 @@ export class CountedTree<T> {
     while (!this.root.leaf && this.root.children.length === 1) {
       this.root = this.root.children[0] as Node<T>;
     }
-    if (!this.root.leaf && this.root.children.length === 0) this.root = this.newLeaf([], []);
+    if (!this.root.leaf && this.root.children.length === 0) this.root = this.newLeaf([]);
     return true;
   }
 
-  /** Moves an entry to another cell; false when it is not in the tree. */
-  setCell(item: T, cell: number): boolean {
+  /** Counts an entry whose cell was `from` in the cell it is in now; false when it is not here. */
+  moved(item: T, from: number): boolean {
+    const path = this.pathTo(item);
+    if (!path) return false;
+    const to = this.cellOf(item);
+    if (from === to) return true;
+    for (const n of path.nodes) {
+      n.counts[from] = (n.counts[from] ?? 0) - 1;
+      n.counts[to] = (n.counts[to] ?? 0) + 1;
+    }
+    return true;
+  }
+
+  /**
+   * Counts an entry in the cell it is in now, whichever cell it was counted in (its leaf is
+   * counted again); false when it is not in the tree.
+   */
+  refresh(item: T): boolean {
     const path = this.pathTo(item);
     if (!path) return false;
     const leaf = path.nodes[path.nodes.length - 1] as Leaf<T>;
-    const at = path.indexes[path.indexes.length - 1] ?? 0;
-    const from = leaf.cells[at] ?? 0;
-    if (from === cell) return true;
-    leaf.cells[at] = cell;
-    for (const n of path.nodes) {
-      n.counts[from] = (n.counts[from] ?? 0) - 1;
-      n.counts[cell] = (n.counts[cell] ?? 0) + 1;
+    const before = [...leaf.counts];
+    this.recount(leaf);
+    for (let d = path.nodes.length - 2; d >= 0; d -= 1) {
+      const n = path.nodes[d] as Node<T>;
+      for (let c = 0; c < this.cellCount; c += 1)
+        n.counts[c] = (n.counts[c] ?? 0) + (leaf.counts[c] ?? 0) - (before[c] ?? 0);
     }
     return true;
   }
@@ -179,7 +198,7 @@ export class CountedTree<T> {
     let j = 0;
     while (leaf && out.length < take) {
       for (; j < leaf.items.length && out.length < take; j += 1) {
-        if (mask.wants[leaf.cells[j] ?? 0] !== 1) continue;
+        if (mask.wants[this.cellOf(leaf.items[j] as T)] !== 1) continue;
         if (rest > 0) rest -= 1;
         else out.push(leaf.items[j] as T);
       }
@@ -223,8 +242,9 @@ export class CountedTree<T> {
       const last = leaf.items.length - 1;
       for (let k = 0; k <= last; k += 1) {
         const j = backwards ? last - k : k;
-        const c = leaf.cells[j] ?? 0;
-        if (mask.wants[c] === 1 && !visit(leaf.items[j] as T, c)) return;
+        const item = leaf.items[j] as T;
+        const c = this.cellOf(item);
+        if (mask.wants[c] === 1 && !visit(item, c)) return;
       }
     }
   }
@@ -297,12 +317,10 @@ export class CountedTree<T> {
     if (node.leaf) {
       const at = lowerBound(node.items, item, this.compare);
       node.items.splice(at, 0, item);
-      node.cells.splice(at, 0, cell);
       if (node.items.length <= this.nodeSize) return undefined;
       const half = node.items.length >> 1;
-      const right = this.newLeaf(node.items.slice(half), node.cells.slice(half));
+      const right = this.newLeaf(node.items.slice(half));
       node.items.length = half;
-      node.cells.length = half;
       this.recount(node);
       return right;
     }
@@ -356,8 +374,8 @@ export class CountedTree<T> {
     return lo;
   }
 
-  private newLeaf(items: T[], cells: number[]): Leaf<T> {
-    const leaf: Leaf<T> = { leaf: true, items, cells, counts: zeros(this.cellCount) };
+  private newLeaf(items: T[]): Leaf<T> {
+    const leaf: Leaf<T> = { leaf: true, items, counts: zeros(this.cellCount) };
     this.recount(leaf);
     return leaf;
   }
@@ -375,7 +393,11 @@ export class CountedTree<T> {
 
   private recount(node: Node<T>): void {
     node.counts.fill(0);
-    if (node.leaf) for (const c of node.cells) node.counts[c] = (node.counts[c] ?? 0) + 1;
+    if (node.leaf)
+      for (const t of node.items) {
+        const c = this.cellOf(t);
+        node.counts[c] = (node.counts[c] ?? 0) + 1;
+      }
     else
       for (const child of node.children)
         for (let c = 0; c < this.cellCount; c += 1)

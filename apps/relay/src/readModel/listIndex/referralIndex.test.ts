@@ -107,11 +107,15 @@ const SCOPES: readonly ListScope[] = [
 ];
 
 type Change = { kind: 'change'; ids: number[]; records: Opportunity[]; removed: number[] };
+type Tick = { kind: 'tick'; ms: number };
 type Step =
   | Change
-  | { kind: 'tick'; ms: number }
-  /** A page asked for, and changes made while it is being cut (a view built in slices). */
-  | { kind: 'ask'; scope: number; query: ReferralQuery; during: Change[] };
+  | Tick
+  /**
+   * A page asked for, and changes made and clock ticks seen (as the read model's timer does)
+   * while it is being cut (a view built in slices).
+   */
+  | { kind: 'ask'; scope: number; query: ReferralQuery; during: (Change | Tick)[] };
 
 const changeArb = (maxId: number): fc.Arbitrary<Change> =>
   fc.uniqueArray(fc.integer({ min: 1, max: maxId }), { maxLength: 6 }).chain((ids) =>
@@ -123,18 +127,20 @@ const changeArb = (maxId: number): fc.Arbitrary<Change> =>
     }),
   );
 
+const tickArb: fc.Arbitrary<Tick> = fc.record({
+  kind: fc.constant('tick' as const),
+  ms: fc.oneof(fc.integer({ min: 0, max: 30 * HOUR }), fc.integer({ min: -2 * HOUR, max: 0 })),
+});
+
 const stepArb = (maxId: number): fc.Arbitrary<Step> =>
   fc.oneof(
     changeArb(maxId),
-    fc.record({
-      kind: fc.constant('tick' as const),
-      ms: fc.oneof(fc.integer({ min: 0, max: 30 * HOUR }), fc.integer({ min: -2 * HOUR, max: 0 })),
-    }),
+    tickArb,
     fc.record({
       kind: fc.constant('ask' as const),
       scope: fc.nat({ max: SCOPES.length - 1 }),
       query: queryArb,
-      during: fc.array(changeArb(maxId), { maxLength: 2 }),
+      during: fc.array(fc.oneof(changeArb(maxId), tickArb), { maxLength: 2 }),
     }),
   );
 
@@ -161,6 +167,25 @@ const dashboards = (referrals: Opportunity[], nowMs: number) => ({
     timeZone: 'America/New_York',
   }),
 });
+
+/** The first page of a list of the last 30 days, claimed included, unsorted. */
+const firstPage = (size: number): ReferralQuery => ({
+  state: null,
+  dateFilter: '30days',
+  showClaimed: true,
+  sort: null,
+  page: 0,
+  size,
+});
+
+/** A claimable referral in Texas, added `id` minutes before T0. */
+const claimable = (id: number): Opportunity =>
+  ({
+    opportunityId: id,
+    marketplaceStatus: 'Available',
+    addDate: new Date(T0 - id * 60_000).toISOString(),
+    state: 'TX',
+  }) as Opportunity;
 
 describe('ReferralIndex', () => {
   // Every slice yields, so builds interleave with changes even in small markets.
@@ -229,18 +254,25 @@ describe('ReferralIndex', () => {
                 const scope = SCOPES[step.scope] ?? ALL;
                 const q = step.query;
                 const placed = index.seq;
-                const asked = index.page(withState(scope, q.state), q);
+                // The clock the page was cut at: a tick may come before or after.
+                const asked = index
+                  .page(withState(scope, q.state), q)
+                  .then((page) => ({ page, at: now }));
                 // Each change lands after a turn of the event loop: inside a view's build.
                 for (const c of step.during) {
                   await new Promise((r) => setImmediate(r));
-                  change(c);
+                  if (c.kind === 'change') change(c);
+                  else {
+                    now += c.ms;
+                    index.advance(now);
+                  }
                 }
-                const got = await asked;
+                const { page: got, at } = await asked;
                 // The acquired lists' date filter reads lastModDate, the others addDate.
                 const want = queryReferrals(
                   (history.get(got.seq) ?? []).filter(scope.has),
                   { ...q, dateField: scope.dateField },
-                  new Date(now),
+                  new Date(at),
                 );
                 // Cut between two change sets: at least at what was placed when it was asked
                 // (change sets queued then may be placed first, or after: a page does not wait
@@ -267,19 +299,12 @@ describe('ReferralIndex', () => {
   );
 
   it('cuts a page between two change sets: never in the middle of one', async () => {
-    const made = (id: number): Opportunity =>
-      ({
-        opportunityId: id,
-        marketplaceStatus: 'Available',
-        addDate: new Date(T0 - id * 60_000).toISOString(),
-        state: 'TX',
-      }) as Opportunity;
     const index = new ReferralIndex({ now: () => T0, warm: [null] });
-    await index.load([1, 2, 3].map(made), 1);
+    await index.load([1, 2, 3].map(claimable), 1);
     const delta = (seq: number, from: number): IndexDelta => ({
       seq,
       upserts: Array.from({ length: 40 }, (_, i) => ({
-        next: made(from + i),
+        next: claimable(from + i),
         previous: undefined,
       })),
       removed: [],
@@ -288,20 +313,38 @@ describe('ReferralIndex', () => {
     void index.applyInSlices(delta(2, 100));
     await new Promise((resolve) => setImmediate(resolve));
     void index.applyInSlices(delta(3, 200));
-    const q: ReferralQuery = {
-      state: null,
-      dateFilter: '30days',
-      showClaimed: true,
-      sort: null,
-      page: 0,
-      size: 10,
-    };
+    const q = firstPage(10);
     const got = await index.page(ALL, q);
     // The page is the market at its seq: 3 referrals, then 43, then 83; nothing in between.
     expect(got.seq).toBeGreaterThanOrEqual(2);
     expect(got.totalElements).toBe(got.seq === 2 ? 43 : 83);
     await index.settled();
     expect(index.seq).toBe(3);
+  });
+
+  it('builds no view for a page whose client went away before its turn to be built', async () => {
+    // Pages of a part of the market are never read from the market's view: each builds one.
+    const index = new ReferralIndex({ now: () => T0, warm: [null], walkLimit: 0 });
+    await index.load(
+      Array.from({ length: 50 }, (_, i) => claimable(i + 1)),
+      1,
+    );
+    const odd: ListScope = { key: 'odd', has: (o) => o.opportunityId % 2 === 1 };
+    const even = SCOPES[3] as ListScope;
+    const q = firstPage(5);
+    const first = index.page(even, q);
+    const left = new AbortController();
+    const gone = index.page(odd, q, left.signal);
+    await new Promise((resolve) => setImmediate(resolve));
+    left.abort(new Error('the client went away'));
+    await expect(gone).rejects.toThrow('the client went away');
+    expect((await first).totalElements).toBe(25);
+    // The odd view's turn came after its only page had gone: it was dropped, not built.
+    await index.page(even, q);
+    expect(index.status().views).toBe(2);
+    // Asked again, it is built.
+    expect((await index.page(odd, q)).totalElements).toBe(25);
+    expect(index.status().views).toBe(3);
   });
 
   it('keeps a sort and the same sort by expiration first apart', async () => {

@@ -12,22 +12,23 @@ import {
 } from '@referrals/shared';
 import { logger } from '../../log.js';
 import { BUCKET_EDGES_MS, bucketOf, CELL_COUNT, cellOf, maskOf } from './cells.js';
-import { cellMask, CountedTree, sumOf } from './countedTree.js';
+import { cellMask, CountedTree, ONE_CELL_OF, sumOf } from './countedTree.js';
 import { isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
 import { ALL, type ListScope } from './scopes.js';
 
 const log = logger('readModel');
 
-/** A referral as the indexes hold it: the record, and its age bucket at the index's clock. */
+/** A referral as the indexes hold it: the record, and its cells at the index's clock. */
 interface Entry {
   readonly o: Opportunity;
   readonly id: number;
   /** `addDate` in ms; NaN when it cannot be read (such a referral is in no date window). */
   readonly added: number;
-  bucket: number;
-  /** `lastModDate` in ms (NaN when absent), and its age bucket: the acquired lists' date. */
+  /** Claimable or not × the age bucket of `added`: its cell in the lists that filter on addDate. */
+  cell: number;
+  /** `lastModDate` in ms (NaN when absent), and its cell by it: the acquired lists' date. */
   readonly modified: number;
-  modBucket: number;
+  modCell: number;
   /** Until when a dashboard may count it (see RECENT_MS); Infinity while it is claimable. */
   readonly until: number;
   /**
@@ -55,12 +56,21 @@ interface View {
   pending: Move[] | undefined;
   ready: Promise<void>;
   usedAt: number;
+  /**
+   * Callers waiting for the view to be built: a view of a part of the market whose turn to be
+   * built comes when every page that asked for it has gone (the client left) is not built.
+   */
+  waiters: number;
 }
 
-/** A change of one entry as a scope sees it: what it held before and holds after. */
+/**
+ * A change of one entry as a scope sees it: what it held before and holds after; or an entry
+ * that moved to another cell (`moved`) while a view that may hold it was built.
+ */
 interface Move {
   readonly prev: Entry | undefined;
   readonly next: Entry | undefined;
+  readonly moved?: Entry;
 }
 
 /**
@@ -135,8 +145,8 @@ const orderKey = (sort: Sort | null): string =>
   sort ? `${sort.expirationFirst ? 'expiry:' : ''}${sort.key}:${sort.direction}` : 'none';
 const viewKey = (scope: ListScope, sort: Sort | null): string => `${scope.key}|${orderKey(sort)}`;
 const EVERY_CELL = cellMask(CELL_COUNT, [...Array(CELL_COUNT).keys()]);
-const cell = (e: Entry): number => cellOf(e.o.marketplaceStatus, e.bucket);
-const cellByModified = (e: Entry): number => cellOf(e.o.marketplaceStatus, e.modBucket);
+const cell = (e: Entry): number => e.cell;
+const cellByModified = (e: Entry): number => e.modCell;
 /** The cell of an entry in a scope's views: its age by the date the scope's lists filter on. */
 const cellIn = (scope: ListScope): ((e: Entry) => number) =>
   scope.dateField === 'lastModDate' ? cellByModified : cell;
@@ -208,9 +218,9 @@ export class ReferralIndex {
     this.walkLimit = options.walkLimit ?? WALK_LIMIT;
     this.maxViewEntries = options.maxViewEntries;
     this.clock = this.now();
-    this.added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
-    this.modified = new CountedTree<Entry>(byModified, 1, this.nodeSize);
-    this.recentUntil = new CountedTree<Entry>(byUntil, 1, this.nodeSize);
+    this.added = new CountedTree<Entry>(byAdded, 1, ONE_CELL_OF, this.nodeSize);
+    this.modified = new CountedTree<Entry>(byModified, 1, ONE_CELL_OF, this.nodeSize);
+    this.recentUntil = new CountedTree<Entry>(byUntil, 1, ONE_CELL_OF, this.nodeSize);
   }
 
   /** The seq of the read model the indexes hold. */
@@ -279,19 +289,20 @@ export class ReferralIndex {
         if (Number.isFinite(e.modified)) changed.push(e);
         if ((i & 1023) === 1023) since = await yieldIfDue(since);
       }
-      const added = new CountedTree<Entry>(byAdded, 1, this.nodeSize);
-      await added.loadInSlices(await sortInSlices(dated, byAdded), () => 0);
-      const modified = new CountedTree<Entry>(byModified, 1, this.nodeSize);
-      await modified.loadInSlices(await sortInSlices(changed, byModified), () => 0);
-      const recentUntil = new CountedTree<Entry>(byUntil, 1, this.nodeSize);
+      const added = new CountedTree<Entry>(byAdded, 1, ONE_CELL_OF, this.nodeSize);
+      await added.loadInSlices(await sortInSlices(dated, byAdded));
+      const modified = new CountedTree<Entry>(byModified, 1, ONE_CELL_OF, this.nodeSize);
+      await modified.loadInSlices(await sortInSlices(changed, byModified));
+      const recentUntil = new CountedTree<Entry>(byUntil, 1, ONE_CELL_OF, this.nodeSize);
       const recent = await readLive(entries.values(), (e) => e.until > clock);
-      await recentUntil.loadInSlices(await sortInSlices(recent, byUntil), () => 0);
+      await recentUntil.loadInSlices(await sortInSlices(recent, byUntil));
       const all = await readLive(entries.values(), always);
       const warmed: View[] = [];
       for (const sort of this.warm) {
         const view = this.newView(ALL, sort);
-        const tree = this.newTree(sort);
-        await tree.loadInSlices(await sortInSlices(all, entryOrder(sort)), cell);
+        // The clock of these entries' cells stays `clock` until the load ends (see `advance`).
+        const tree = this.newTree(ALL, sort);
+        await tree.loadInSlices(await sortInSlices(all, entryOrder(sort)));
         view.tree = tree;
         warmed.push(view);
       }
@@ -399,8 +410,13 @@ export class ReferralIndex {
    * the query's order. The state filter is part of the scope (see `withState`). The clock is read
    * when the page is cut, after any wait for a load or a first build.
    */
-  async page(scope: ListScope, q: Omit<ReferralQuery, 'state'>): Promise<IndexedPage> {
+  async page(
+    scope: ListScope,
+    q: Omit<ReferralQuery, 'state'>,
+    signal?: AbortSignal,
+  ): Promise<IndexedPage> {
     for (;;) {
+      signal?.throwIfAborted();
       await this.between();
       const got = this.cut(scope, q);
       if (got) return got;
@@ -409,11 +425,11 @@ export class ReferralIndex {
         // Read the members once; the page is then read from the market's view if it is near
         // (unless the scope was evicted meanwhile: then its view is built as below).
         if (!group.members) {
-          await this.membersOf(group);
+          await whileWanted(this.membersOf(group), signal);
           if (this.scopes.get(scope.key) === group) continue;
         }
       }
-      await this.ready(scope, q.sort);
+      await this.ready(scope, q.sort, signal);
     }
   }
 
@@ -512,32 +528,24 @@ export class ReferralIndex {
       const probe = { added: from - edge, id: -Infinity } as Entry;
       for (const e of this.added.from(probe)) {
         if (e.added >= to - edge) break;
-        const b = bucketOf(e.added, nowMs);
-        if (b === e.bucket) continue;
-        const was = cell(e);
-        e.bucket = b;
-        for (const v of this.views.values())
-          if (v.scope.dateField !== 'lastModDate') v.tree?.setCell(e, cell(e));
-        this.recount(e, was, cell(e), false);
+        const was = e.cell;
+        e.cell = cellOf(e.o.marketplaceStatus, bucketOf(e.added, nowMs));
+        if (e.cell !== was) this.moved(e, was, false);
       }
       // The acquired lists' windows read lastModDate: the same walk over that index.
       const byMod = { modified: from - edge, id: -Infinity } as Entry;
       for (const e of this.modified.from(byMod)) {
         if (e.modified >= to - edge) break;
-        const b = bucketOf(e.modified, nowMs);
-        if (b === e.modBucket) continue;
-        const was = cellByModified(e);
-        e.modBucket = b;
-        for (const v of this.views.values())
-          if (v.scope.dateField === 'lastModDate') v.tree?.setCell(e, cellByModified(e));
-        this.recount(e, was, cellByModified(e), true);
+        const was = e.modCell;
+        e.modCell = cellOf(e.o.marketplaceStatus, bucketOf(e.modified, nowMs));
+        if (e.modCell !== was) this.moved(e, was, true);
       }
     }
     // The clock went back (a host's clock stepped): referrals that had aged out of the dashboards'
     // window may be inside it again. Rare, so the set is rebuilt from every entry.
     if (nowMs < this.clock) {
       for (const e of this.entries.values()) {
-        if (e.until > nowMs && e.until <= this.clock) this.recentUntil.insert(e, 0);
+        if (e.until > nowMs && e.until <= this.clock) this.recentUntil.insert(e);
       }
     }
     // Dashboards look back a fixed time: what aged past it goes.
@@ -549,8 +557,18 @@ export class ReferralIndex {
     this.clock = nowMs;
   }
 
-  /** Moves a member from one cell to another in the counts of the scopes that hold it. */
-  private recount(e: Entry, from: number, to: number, byModified: boolean): void {
+  /**
+   * Counts an entry whose cell by one date moved from `from` in its new cell: in the views that
+   * filter on that date (a view being built counts it again once built: see `build`) and in the
+   * counts of the scopes that hold it.
+   */
+  private moved(e: Entry, from: number, byModified: boolean): void {
+    const to = byModified ? e.modCell : e.cell;
+    for (const v of this.views.values()) {
+      if ((v.scope.dateField === 'lastModDate') !== byModified) continue;
+      if (v.tree) v.tree.moved(e, from);
+      else v.pending?.push({ prev: undefined, next: undefined, moved: e });
+    }
     for (const { scope, members, counts } of this.scopes.values()) {
       if (!counts || !members?.has(e) || (scope.dateField === 'lastModDate') !== byModified)
         continue;
@@ -581,8 +599,11 @@ export class ReferralIndex {
     }
   }
 
-  /** The view of a scope in an order, built and current, after any load under way. */
-  private async ready(scope: ListScope, sort: Sort | null): Promise<View> {
+  /**
+   * The view of a scope in an order, built and current, after any load under way; the wait ends
+   * (rejected) when `signal` aborts.
+   */
+  private async ready(scope: ListScope, sort: Sort | null, signal?: AbortSignal): Promise<View> {
     for (;;) {
       await this.between();
       const key = viewKey(scope, sort);
@@ -590,7 +611,12 @@ export class ReferralIndex {
       if (!view) view = this.build(scope, sort);
       view.usedAt = this.now();
       if (view.tree && !this.loading) return view;
-      await view.ready;
+      view.waiters += 1;
+      try {
+        await whileWanted(view.ready, signal);
+      } finally {
+        view.waiters -= 1;
+      }
       // A view dropped while it was built (evicted, or a load replaced every view) is built
       // again; one still listed must be built by now.
       if (!view.tree && this.views.get(view.key) === view)
@@ -610,17 +636,22 @@ export class ReferralIndex {
     const after = scope === ALL ? Promise.resolve() : this.building;
     view.ready = after.then(async () => {
       if (!kept()) return;
+      if (scope !== ALL && view.waiters === 0) {
+        this.dropView(view);
+        return;
+      }
       // Read while the market moves: what changes meanwhile is in `pending`, replayed below so
       // that an entry read and then changed, or changed and then read, ends right either way.
       const items = await this.membersInOrder(scope, sort, this.builtAncestor(scope, sort));
       if (generation !== this.generation || this.views.get(view.key) !== view) return;
-      const tree = this.newTree(sort);
-      const cellOfEntry = cellIn(scope);
-      await tree.loadInSlices(items, cellOfEntry);
+      const tree = this.newTree(scope, sort);
+      await tree.loadInSlices(items);
       if (!kept()) return;
-      for (const { prev, next } of view.pending ?? []) {
+      for (const { prev, next, moved } of view.pending ?? []) {
+        // Counted in the cell it had when its slice was read, which may be either.
+        if (moved) tree.refresh(moved);
         if (prev) tree.delete(prev);
-        if (next && !tree.has(next)) tree.insert(next, cellOfEntry(next));
+        if (next && !tree.has(next)) tree.insert(next);
       }
       view.pending = undefined;
       view.tree = tree;
@@ -723,8 +754,8 @@ export class ReferralIndex {
     return scope === ALL ? undefined : all?.tree ? all : undefined;
   }
 
-  private newTree(sort: Sort | null): CountedTree<Entry> {
-    return new CountedTree<Entry>(entryOrder(sort), CELL_COUNT, this.nodeSize);
+  private newTree(scope: ListScope, sort: Sort | null): CountedTree<Entry> {
+    return new CountedTree<Entry>(entryOrder(sort), CELL_COUNT, cellIn(scope), this.nodeSize);
   }
 
   private newView(scope: ListScope, sort: Sort | null): View {
@@ -736,6 +767,7 @@ export class ReferralIndex {
       pending: undefined,
       ready: Promise.resolve(),
       usedAt: this.now(),
+      waiters: 0,
     };
   }
 
@@ -805,20 +837,20 @@ export class ReferralIndex {
       o,
       id: o.opportunityId,
       added,
-      bucket: bucketOf(added, clock),
+      cell: cellOf(o.marketplaceStatus, bucketOf(added, clock)),
       modified,
-      modBucket: bucketOf(modified, clock),
+      modCell: cellOf(o.marketplaceStatus, bucketOf(modified, clock)),
       until,
     };
   }
 
   private change(prev: Entry | undefined, next: Entry | undefined): void {
     if (prev && Number.isFinite(prev.added)) this.added.delete(prev);
-    if (next && Number.isFinite(next.added)) this.added.insert(next, 0);
+    if (next && Number.isFinite(next.added)) this.added.insert(next);
     if (prev && Number.isFinite(prev.modified)) this.modified.delete(prev);
-    if (next && Number.isFinite(next.modified)) this.modified.insert(next, 0);
+    if (next && Number.isFinite(next.modified)) this.modified.insert(next);
     if (prev) this.recentUntil.delete(prev);
-    if (next && next.until > this.clock) this.recentUntil.insert(next, 0);
+    if (next && next.until > this.clock) this.recentUntil.insert(next);
     if (prev) this.byState.get(prev.o.state ?? '')?.delete(prev);
     if (next) addTo(this.byState, next);
     for (const group of this.scopes.values()) {
@@ -842,7 +874,7 @@ export class ReferralIndex {
           continue;
         }
         if (had) v.tree.delete(had);
-        if (has) v.tree.insert(has, cellIn(scope)(has));
+        if (has) v.tree.insert(has);
       }
     }
   }
@@ -856,6 +888,17 @@ const always = (): boolean => true;
  */
 const SORT_SHARE = 16;
 const parseDate = (iso: string | null): number => (iso === null ? NaN : Date.parse(iso));
+
+/** The promise's outcome, or the signal's reason once it aborts first (the work goes on). */
+function whileWanted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const gone = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', gone, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', gone));
+  });
+}
 
 /**
  * The values that pass, read in slices from a Map's or a Set's iterator (which stays valid while
