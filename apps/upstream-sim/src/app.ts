@@ -68,6 +68,12 @@ export async function createSimApp(config: SimConfig, deps: SimDeps = {}): Promi
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(statsMiddleware(stats, table));
+  // The Date of every answer is the market's clock, as a real service's is its own: the relay's
+  // change read measures time since its last read by it (a hand-moved clock in tests).
+  app.use((_req, res, next) => {
+    res.setHeader('Date', new Date(clock.now()).toUTCString());
+    next();
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', referrals: market.state.referrals.size });
   });

@@ -16,7 +16,8 @@ import { call } from '../bench.js';
 import { POLL_INTERVAL_MS } from '../plan.js';
 import { nowMs, sleep } from '../procs.js';
 import type { CommitFollower } from '../redisTap.js';
-import type { Figure, Recorder } from '../report.js';
+import type { Recorder } from '../report.js';
+import type { Figure } from '../result.js';
 import { summarize, type Summary } from '../stats.js';
 import type { FirstLoad } from './firstLoad.js';
 import {

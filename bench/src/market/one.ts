@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Bench } from '../bench.js';
 import { recordFrames } from '../bare/frames.js';
@@ -11,7 +12,7 @@ import { freePort, sleep } from '../procs.js';
 import { deletePrefix, followCommits } from '../redisTap.js';
 import type { Recorder } from '../report.js';
 import type { Summary } from '../stats.js';
-import { demoToken, startRelay, startSim } from '../stack.js';
+import { demoToken, ROOT, startRelay, startSim } from '../stack.js';
 import {
   diffRows,
   drift,
@@ -91,6 +92,7 @@ export async function runMarket(
     redisUrl: ctx.redisUrl,
     prefix,
     readyTimeoutMs: mp.loadTimeoutMs,
+    cpuProfDir: mp.cpuProfile ? path.join(ROOT, 'bench/results/profiles') : undefined,
   }).catch(async (err: unknown) => {
     watch.stop();
     await sim.proc.stop();

@@ -30,6 +30,8 @@ export interface MarketPlan {
   readonly diffWindowMs: number;
   /** `--diff-only`: the first load and the diff-cost phase, none of the other parts. */
   readonly diffOnly: boolean;
+  /** `--cpu-prof`: each size's relay writes a CPU profile to bench/results/profiles. */
+  readonly cpuProfile: boolean;
 }
 
 /** `--diff-window 60`: the diff-cost phase's steady window in seconds (at least 10). */
@@ -63,6 +65,7 @@ export function marketPlan(sizes: readonly number[], argv: readonly string[] = [
     loadTimeoutMs: 45 * 60_000,
     diffWindowMs: diffWindowMs(argv),
     diffOnly: argv.includes('--diff-only'),
+    cpuProfile: argv.includes('--cpu-prof'),
   };
 }
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../readModel/memoryStore.js';
 import type { ReadModelStore } from '../readModel/store.js';
-import type { RawPage } from '../upstream/pageValidation.js';
+import { hashedPage } from './hashedPage.js';
 import { ReferralSync, type ReadPage } from './referralSync.js';
 
 const DAY = 86_400_000;
@@ -58,7 +58,7 @@ class FakeUpstream {
     if (r) r.city = city;
   }
 
-  readonly page: ReadPage = (q) => {
+  page: ReadPage = (q) => {
     this.reads += 1;
     this.queries.push(q);
     this.between?.();
@@ -69,12 +69,12 @@ class FakeUpstream {
       .filter((r) => Date.parse(r.addDate) >= from)
       .sort((a, b) => b[key].localeCompare(a[key]) || b.opportunityId - a.opportunityId);
     const content = rows.slice(q.page * q.size, (q.page + 1) * q.size).map((r) => ({ ...r }));
-    const answer: RawPage = {
-      content,
-      totalElements: rows.length,
-      numberOfElements: content.length,
-    };
-    return Promise.resolve(answer);
+    return Promise.resolve(
+      hashedPage(
+        { content, totalElements: rows.length, numberOfElements: content.length },
+        this.now,
+      ),
+    );
   };
 
   readonly one = (id: number): Promise<unknown> => {
@@ -102,7 +102,7 @@ const CHUNKS = { min: 3, max: 7, perPass: 4 };
 function setUp(n: number, store: ReadModelStore = createMemoryStore()) {
   const up = new FakeUpstream();
   for (let i = 0; i < n; i += 1) up.add(((n - i) * 7 * DAY) / Math.max(1, n));
-  const sync = new ReferralSync(store, up.page, up.one, {
+  const sync = new ReferralSync(store, (q) => up.page(q), up.one, {
     slackMs: 5000,
     loadBudgetMs: 1e9,
     chunks: CHUNKS,
@@ -164,6 +164,33 @@ describe('referral sync', () => {
     const next = changeSizes();
     expect(next).toHaveLength(1);
     expect(next[0]).toBeGreaterThanOrEqual(450);
+  });
+
+  it('reads one small page a cycle in a quiet market, and still a change that showed up late', async () => {
+    const { up, cycle, stored } = setUp(400);
+    await cycle();
+    // A burst of 200 changes stamped at one instant, then nothing for a while.
+    up.now += 20_000;
+    for (let id = 1; id <= 200; id += 1) up.touch(id, 'burst');
+    await cycle();
+    up.queries.length = 0;
+    for (let i = 0; i < 5; i += 1) {
+      up.now += 3000;
+      await cycle();
+    }
+    const changeSizes = up.queries.flatMap((q) =>
+      q.sort[0]?.startsWith('lastModDate') ? [q.size] : [],
+    );
+    // The burst is read again while the last read began within the slack of it (pages sized
+    // for it: 300), then no longer: one page of the smallest size.
+    expect(changeSizes).toEqual([300, 300, 300, 100, 100]);
+    // A change stamped before the last read began that only became visible after it (a late
+    // commit, within the slack) is still read.
+    const late = up.records.get(300)!;
+    Object.assign(late, { city: 'Late', lastModDate: new Date(up.now - 2000).toISOString() });
+    up.now += 3000;
+    await cycle();
+    expect(JSON.parse((await stored()).get('300') ?? '{}')).toMatchObject({ city: 'Late' });
   });
 
   it('reports progress while a first load runs over several cycles', async () => {
@@ -232,7 +259,12 @@ describe('referral sync', () => {
     up.now += 1000;
     await next.cycle(new Date(up.now));
     // It goes on from the note the first one saved: the stamped change is in at once, and the
-    // pass goes on where it was rather than starting again.
+    // pass goes on where it was rather than starting again (its chunk is read ahead, then
+    // compared by the cycle after).
+    expect(next.stats().pass?.page).toBe(page);
+    expect(up.queries.at(-1)).toMatchObject({ page, sort: ['addDate,desc', 'opportunityId,desc'] });
+    up.now += 1000;
+    await next.cycle(new Date(up.now));
     expect(next.stats().pass?.page).toBe(page + 1);
     expect(JSON.parse((await store.snapshot('referrals')).records.get('2') ?? '{}')).toMatchObject({
       city: 'Touched while nobody polled',
@@ -268,6 +300,32 @@ describe('referral sync', () => {
     await cycle();
     expect(JSON.parse((await stored()).get('4') ?? '{}')).toMatchObject({
       marketplaceStatus: 'Claimed',
+    });
+  });
+
+  it('leaves a referral changed after its chunk was read as the change left it', async () => {
+    const { up, sync, cycle, stored } = setUp(20);
+    await cycle();
+    // The chunk of page 1 (ids 15 to 11) is read next, and lands only after a change of one of
+    // its referrals was read and committed, longer ago than the change read's slack.
+    let release = () => {};
+    const read = up.page;
+    up.page = (q) => {
+      const answer = read(q);
+      if (!q.sort[0]?.startsWith('addDate')) return answer;
+      return new Promise((resolve) => (release = () => resolve(answer)));
+    };
+    await cycle();
+    expect(sync.stats().pass?.page).toBe(1);
+    up.now += 3000;
+    up.touch(13, 'Changed after the chunk was read');
+    await cycle();
+    up.now += 60_000;
+    release();
+    await cycle();
+    expect(sync.stats().pass?.page).toBe(2);
+    expect(JSON.parse((await stored()).get('13') ?? '{}')).toMatchObject({
+      city: 'Changed after the chunk was read',
     });
   });
 

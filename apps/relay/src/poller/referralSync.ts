@@ -1,18 +1,18 @@
 import { opportunitySchema, type LiveStatus, type Opportunity } from '@referrals/shared';
 import { logger } from '../log.js';
-import { CountedTree } from '../readModel/listIndex/countedTree.js';
+import { CountedTree, ONE_CELL_OF } from '../readModel/listIndex/countedTree.js';
 import { contentHash } from '../readModel/diff.js';
 import {
   formatReferralHash,
   hashOfCommitted,
   parseReferralHash,
-  referralDates,
   type ReferralHash,
 } from '../readModel/referralHash.js';
 import { yieldIfDue } from '../readModel/slices.js';
 import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
-import { UpstreamError } from '../upstream/http.js';
-import { validateRecords, type RawPage } from '../upstream/pageValidation.js';
+import type { ReferralPageQuery } from '../upstream/client.js';
+import { validateRecords } from '../upstream/pageValidation.js';
+import { hashRecords, REFERRAL_LIST, type HashedPage, type HashedRow } from './hashedPage.js';
 
 const log = logger('poller');
 
@@ -91,10 +91,35 @@ interface Pass {
   readonly startedAt: number;
 }
 
+/**
+ * A chunk of the pass read in the background (steady state): sent after a cycle's commit, compared
+ * with the store by a later cycle.
+ */
+interface Ahead {
+  /** The pass (by its start and size) and the page it reads. */
+  readonly startedAt: number;
+  readonly size: number;
+  readonly page: number;
+  /**
+   * Referrals committed since the read was sent (a change read, a claim, another poller): the
+   * chunk's copies of them may be older than the store's, so the chunk leaves them alone. DBLog
+   * drops a chunk's rows that the change log touched between its watermarks for the same reason.
+   */
+  readonly touched: Set<number>;
+  result?: HashedPage;
+  error?: unknown;
+}
+
 /** What the sync saves with each commit, so another instance can take over where it stopped. */
 interface Note {
   /** The change watermark: every change up to it (less the slack) has been read. */
   readonly w: number | null;
+  /**
+   * When the upstream served the last change read, by its own clock (its Date header, ms): a
+   * change that read did not see became visible later, so it was stamped no earlier than this less
+   * the slack. Null when the upstream sends no Date; absent in notes of older relays.
+   */
+  readonly r?: number | null;
   readonly pass: Pass | null;
   /** A first load completed. */
   readonly loaded: boolean;
@@ -115,13 +140,8 @@ export interface SyncStats {
   readonly requests: number;
 }
 
-/** The upstream read the sync makes: one page of the window in an order. */
-export type ReadPage = (q: {
-  readonly page: number;
-  readonly size: number;
-  readonly sort: readonly string[];
-  readonly startDate: string;
-}) => Promise<RawPage>;
+/** The upstream read the sync makes: one page of the window in an order, hashed (pageReader.ts). */
+export type ReadPage = (q: ReferralPageQuery) => Promise<HashedPage>;
 
 /** Reads one referral by id as the upstream sends it; null when the upstream has none. */
 export type ReadOne = (id: number) => Promise<unknown>;
@@ -188,9 +208,11 @@ class Staged {
  */
 export class ReferralSync {
   private known = new Map<number, Known>();
-  private placed = new CountedTree<Known>(byPlace, 1);
+  private placed = new CountedTree<Known>(byPlace, 1, ONE_CELL_OF);
   private seq = 0;
   private watermark: number | null = null;
+  /** When the upstream served the last change read (see Note.r). */
+  private readAt: number | null = null;
   private pass: Pass | null = null;
   private loaded = false;
   private total = 0;
@@ -199,6 +221,7 @@ export class ReferralSync {
   private lastPassMs: number | null = null;
   private requests = 0;
   private inFlight: Promise<SyncOutcome> | undefined;
+  private ahead: Ahead | null = null;
   /** The first page size of the next change read (see MIN_CHANGE_PAGE). */
   private changePage = MIN_CHANGE_PAGE;
 
@@ -257,46 +280,121 @@ export class ReferralSync {
 
     this.ageOut(startMs, staged);
     let watermark = this.watermark;
+    let readAt: number | null;
     if (watermark === null) {
       // A fresh store: everything changed up to the newest change is read by the chunks, which
       // all come after this read; later changes by the change reads.
       const top = await this.fetch({ page: 0, size: 1, sort: BY_CHANGE, startDate });
-      const first = top.content[0] as Opportunity | undefined;
-      watermark = first ? referralDates(first).lastMod : now.getTime();
+      watermark = top.rows[0]?.lastMod ?? now.getTime();
+      readAt = top.servedAt;
       this.total = top.totalElements;
     } else {
-      watermark = await this.readChanges(watermark, startDate, staged);
+      ({ newest: watermark, servedAt: readAt } = await this.readChanges(
+        watermark,
+        startDate,
+        staged,
+      ));
     }
 
     const pass = this.pass ?? this.newPass(now.getTime());
-    const loading = !this.loaded;
-    const started = performance.now();
     let finished = false;
-    do {
-      finished = await this.readChunk(pass, startDate, startMs, staged);
-    } while (
-      loading &&
-      !finished &&
-      performance.now() - started < this.options.loadBudgetMs &&
-      staged.size < 50_000
-    );
+    if (!this.loaded) {
+      // A first load reads its chunks in line, as many as the budget allows.
+      const started = performance.now();
+      do {
+        const page = await this.fetch(chunkQuery(pass, startDate));
+        finished = await this.applyChunk(pass, page, startMs, staged, null);
+      } while (
+        !finished &&
+        performance.now() - started < this.options.loadBudgetMs &&
+        staged.size < 50_000
+      );
+    } else {
+      const ready = this.takeAhead(pass);
+      if (ready) finished = await this.applyChunk(pass, ready.page, startMs, staged, ready.touched);
+    }
 
+    // A pass that ends starts the next at once: its first chunk is read ahead below.
+    const next = finished ? this.newPass(now.getTime()) : pass;
     const note = (): Note => ({
       w: watermark,
-      pass: finished ? null : pass,
+      r: readAt,
+      pass: next,
       loaded: this.loaded || finished,
       total: this.total,
     });
     const changed = staged.size;
     await this.commit(staged, now.getTime(), note);
     this.watermark = watermark;
-    this.pass = finished ? null : pass;
+    this.readAt = readAt;
+    this.pass = next;
     if (finished) {
       this.passes += 1;
       this.lastPassMs = now.getTime() - pass.startedAt;
       this.loaded = true;
     }
+    if (this.loaded) this.readAhead(next, startDate);
     return { seq: this.seq, changed, requests: this.requests - startedRequests };
+  }
+
+  /**
+   * Sends the read of the pass's next chunk unless one is on its way: it lands while the
+   * interval goes on, and the next cycle compares it (takeAhead). So a cycle costs the change
+   * read and a comparison, never the wait for a page of 10,000 and its hashing.
+   */
+  private readAhead(pass: Pass, startDate: string): void {
+    if (this.ahead) return;
+    const ahead: Ahead = {
+      startedAt: pass.startedAt,
+      size: pass.size,
+      page: pass.page,
+      touched: new Set(),
+    };
+    this.ahead = ahead;
+    this.fetch(chunkQuery(pass, startDate)).then(
+      (page) => {
+        ahead.result = this.withoutUnchanged(page);
+      },
+      (err: unknown) => {
+        ahead.error = err ?? new Error('the chunk read failed');
+      },
+    );
+  }
+
+  /**
+   * A chunk with the JSON dropped from the rows the store holds unchanged (usually all of them):
+   * it is garbage at once instead of being held until the next cycle, which would move ~10 MB a
+   * chunk into the old generation. A row changed since is in `touched` and left alone anyway.
+   */
+  private withoutUnchanged(page: HashedPage): HashedPage {
+    return {
+      totalElements: page.totalElements,
+      servedAt: page.servedAt,
+      rows: page.rows.map((r) => (this.known.get(r.id)?.raw === r.raw ? { ...r, text: '' } : r)),
+    };
+  }
+
+  /** The chunk read ahead for the pass's current page, once it landed; null while it has not. */
+  private takeAhead(pass: Pass): { page: HashedPage; touched: ReadonlySet<number> } | null {
+    const ahead = this.ahead;
+    if (!ahead) return null;
+    if (
+      ahead.startedAt !== pass.startedAt ||
+      ahead.size !== pass.size ||
+      ahead.page !== pass.page
+    ) {
+      // Another instance moved the pass on meanwhile.
+      this.ahead = null;
+      return null;
+    }
+    if (ahead.error !== undefined) {
+      this.ahead = null;
+      log.warn({ err: ahead.error, page: ahead.page }, 'a reconciliation chunk failed: read again');
+      return null;
+    }
+    if (!ahead.result) return null;
+    this.ahead = null;
+    return { page: ahead.result, touched: ahead.touched };
   }
 
   /**
@@ -316,6 +414,7 @@ export class ReferralSync {
 
   private adopt(note: Note): void {
     this.watermark = note.w;
+    this.readAt = note.r ?? null;
     this.pass = note.pass;
     this.loaded = note.loaded;
     this.total = note.total;
@@ -337,11 +436,12 @@ export class ReferralSync {
       if ((++n & 1023) === 0) since = await yieldIfDue(since);
     }
     placed.sort(byPlace);
-    const tree = new CountedTree<Known>(byPlace, 1);
-    await tree.loadInSlices(placed, () => 0);
+    const tree = new CountedTree<Known>(byPlace, 1, ONE_CELL_OF);
+    await tree.loadInSlices(placed);
     this.known = known;
     this.placed = tree;
     this.seq = seq;
+    this.ahead = null;
     // A store written without a note (an older relay) already holds the market: its newest
     // change is where to read on from, and the first pass checks everything before it.
     this.adopt(
@@ -370,30 +470,38 @@ export class ReferralSync {
     return { size, page: 0, upper: null, startedAt: at };
   }
 
-  private async fetch(q: Parameters<ReadPage>[0]): Promise<RawPage> {
+  private async fetch(q: ReferralPageQuery): Promise<HashedPage> {
     this.requests += 1;
     return this.read(q);
   }
 
   /**
-   * Reads changes newest first down to the watermark less the slack; returns the new watermark
-   * (the newest change read, never lower than before).
+   * Reads changes newest first down to the later of the watermark and the time the upstream served
+   * the last change read, less the slack; returns the new watermark (the newest change read, never
+   * lower than before) and when the upstream served this read's first page.
    */
   private async readChanges(watermark: number, startDate: string, staged: Staged) {
-    const floor = watermark - this.options.slackMs;
+    // A change the last read did not see became visible after the upstream served it, so it was
+    // stamped no earlier than that less the slack (late commits), both by the upstream's clock. In
+    // a quiet market the floor moves on with time, instead of the same slack below the newest
+    // change being read again every cycle (at 1,000,000 referrals, a bench market whose start
+    // stamped ~20,000 referrals within a second: 20 MB and two requests a cycle).
+    const floor = Math.max(watermark, this.readAt ?? -Infinity) - this.options.slackMs;
     let newest = watermark;
     let size = this.changePage;
     let inWindow = 0;
+    let servedAt: number | null | undefined;
     for (let page = 0; ;) {
       const answer = await this.fetch({ page, size, sort: BY_CHANGE, startDate });
+      servedAt ??= answer.servedAt;
       this.total = answer.totalElements;
-      const records = await this.ingest(answer.content, staged);
+      const records = await this.ingest(answer.rows, staged);
       for (const r of records) {
         if (r.lastMod > newest) newest = r.lastMod;
         if (r.lastMod >= floor) inWindow += 1;
       }
       const last = records[records.length - 1];
-      if (answer.content.length < size || !last || last.lastMod < floor) break;
+      if (answer.rows.length < size || !last || last.lastMod < floor) break;
       // More changed than the first page holds: read on in the largest pages, from the top.
       if (size < MAX_CHANGE_PAGE) {
         size = MAX_CHANGE_PAGE;
@@ -405,27 +513,28 @@ export class ReferralSync {
       MAX_CHANGE_PAGE,
       Math.max(MIN_CHANGE_PAGE, Math.ceil(inWindow * 1.5)),
     );
-    return newest;
+    return { newest, servedAt: servedAt ?? null };
   }
 
   /**
-   * Reads one chunk of the pass and compares its range with the store. Returns true when the
-   * pass is complete.
+   * Compares a chunk of the pass with the store and moves the pass on. Returns true when the pass
+   * is complete. With `touched` (a chunk read ahead), the referrals committed or staged since it
+   * was read are left as they are.
    */
-  private async readChunk(pass: Pass, startDate: string, startMs: number, staged: Staged) {
-    const answer = await this.fetch({
-      page: pass.page,
-      size: pass.size,
-      sort: BY_ADDED,
-      startDate,
-    });
+  private async applyChunk(
+    pass: Pass,
+    answer: HashedPage,
+    startMs: number,
+    staged: Staged,
+    touched: ReadonlySet<number> | null,
+  ) {
     this.total = answer.totalElements;
-    const records = await this.ingest(answer.content, staged);
+    const records = await this.ingest(answer.rows, staged, touched);
     const seen = new Set(records.map((r) => r.id));
     const first = records[0];
     const last = records[records.length - 1];
     const isLast =
-      answer.content.length < pass.size || (pass.page + 1) * pass.size >= answer.totalElements;
+      answer.rows.length < pass.size || (pass.page + 1) * pass.size >= answer.totalElements;
     if (pass.upper && (!first || byPlace(first, pass.upper) > 0)) {
       // The chunk starts past the last place checked (or the pages ran out before it): deletes
       // shifted the pages, and referrals between the two were read by no chunk. Each the store
@@ -436,7 +545,7 @@ export class ReferralSync {
         const record = await this.readOne(k.id);
         if (record === null) staged.remove(k.id);
         else {
-          const [again] = await this.ingest([record], staged);
+          const [again] = await this.ingest(hashRecords([record]), staged);
           if (again && again.added < startMs) staged.remove(k.id);
           seen.add(k.id);
         }
@@ -444,12 +553,12 @@ export class ReferralSync {
       if (gap.length > GAP_LOOKUPS) {
         // More than a cycle's worth: this chunk's own range is whole; the previous page, read
         // again, now holds what shifted, and each cycle's lookups remove what is gone.
-        if (first && last) this.removeBetween(first, last, seen, staged, startMs, true);
+        if (first && last) this.removeBetween(first, last, seen, touched, staged, startMs, true);
         pass.page = Math.max(0, pass.page - 1);
         return false;
       }
     }
-    this.removeBetween(pass.upper, isLast ? null : (last ?? null), seen, staged, startMs);
+    this.removeBetween(pass.upper, isLast ? null : (last ?? null), seen, touched, staged, startMs);
     if (isLast || !last) return true;
     pass.upper = { added: last.added, id: last.id };
     pass.page += 1;
@@ -472,13 +581,14 @@ export class ReferralSync {
 
   /**
    * Removes the referrals the store holds after `after` (exclusive; null: from the newest) down to
-   * `to` (inclusive; null: to the end of the window) that the chunk did not have. With `fromIncl`,
-   * `after` itself is in the range too.
+   * `to` (inclusive; null: to the end of the window) that the chunk did not have, unless touched
+   * since it was read. With `fromIncl`, `after` itself is in the range too.
    */
   private removeBetween(
     after: Place | null,
     to: Place | null,
     seen: ReadonlySet<number>,
+    touched: ReadonlySet<number> | null,
     staged: Staged,
     startMs: number,
     fromIncl = false,
@@ -488,7 +598,7 @@ export class ReferralSync {
       if (after && !fromIncl && byPlace(k, after) <= 0) continue;
       if (to && byPlace(k, to) > 0) break;
       if (k.added < startMs) break;
-      if (!seen.has(k.id) && !staged.upserts.has(k.id)) staged.remove(k.id);
+      if (!seen.has(k.id) && !staged.upserts.has(k.id) && !touched?.has(k.id)) staged.remove(k.id);
     }
     if (after === null && to === null) {
       // A whole pass ended: a referral the store holds without a place (written by an older
@@ -508,39 +618,37 @@ export class ReferralSync {
   }
 
   /**
-   * Compares upstream records with the store: an unchanged raw record costs a hash; a changed one
-   * is validated and, if its content changed, staged. Returns each record's place and dates.
+   * Compares upstream records with the store: an unchanged raw record costs a lookup; a changed one
+   * is parsed, validated and, if its content changed, staged. With `touched` (a chunk read ahead),
+   * a referral committed or staged since the chunk was read is left alone. Returns each record's
+   * place and dates.
    */
-  private async ingest(content: readonly unknown[], staged: Staged): Promise<Known[]> {
+  private async ingest(
+    rows: readonly HashedRow[],
+    staged: Staged,
+    touched: ReadonlySet<number> | null = null,
+  ): Promise<Known[]> {
     const out: Known[] = [];
-    const toValidate: { at: number; raw: string; record: unknown }[] = [];
-    let since = performance.now();
-    for (let i = 0; i < content.length; i += 1) {
-      const record = content[i] as Partial<Opportunity> | null;
-      const id = record?.opportunityId;
-      if (typeof id !== 'number' || typeof record?.addDate !== 'string') {
-        throw new UpstreamError(
-          'invalid',
-          'invalid answer from GET /api/v1/marketplace-opportunities: a referral without opportunityId or addDate',
-        );
-      }
-      const raw = contentHash(JSON.stringify(record));
+    const toValidate: { at: number; raw: string; text: string }[] = [];
+    for (let i = 0; i < rows.length; i += 1) {
+      const { id, raw, text, added, lastMod } = rows[i] as HashedRow;
       const before = staged.upserts.get(id)?.known ?? this.known.get(id);
-      const dates = referralDates(record as Opportunity);
-      out.push({ id, valid: before?.valid ?? '', raw, ...dates });
-      if (before?.raw !== raw || staged.removed.has(id)) toValidate.push({ at: i, raw, record });
-      if ((i & 255) === 255) since = await yieldIfDue(since);
+      out.push({ id, valid: before?.valid ?? '', raw, added, lastMod });
+      if (touched && (touched.has(id) || staged.upserts.has(id) || staged.removed.has(id)))
+        continue;
+      if (before?.raw !== raw || staged.removed.has(id)) toValidate.push({ at: i, raw, text });
     }
     if (toValidate.length === 0) return out;
-    const valid = await validateRecords(
-      toValidate.map((v) => v.record),
-      opportunitySchema,
-      'GET /api/v1/marketplace-opportunities',
-    );
+    const parsed: unknown[] = [];
+    let since = performance.now();
+    for (let j = 0; j < toValidate.length; j += 1) {
+      parsed.push(JSON.parse((toValidate[j] as (typeof toValidate)[number]).text));
+      if ((j & 255) === 255) since = await yieldIfDue(since);
+    }
+    const valid = await validateRecords(parsed, opportunitySchema, REFERRAL_LIST);
     for (let j = 0; j < valid.length; j += 1) {
       const { at, raw } = toValidate[j] as (typeof toValidate)[number];
-      const record = valid[j] as Opportunity;
-      const json = JSON.stringify(record);
+      const json = JSON.stringify(valid[j]);
       const known: Known = { ...(out[at] as Known), valid: contentHash(json), raw };
       out[at] = known;
       const before = staged.upserts.get(known.id)?.known ?? this.known.get(known.id);
@@ -649,19 +757,29 @@ export class ReferralSync {
   }
 
   private setKnown(k: Known): void {
+    this.ahead?.touched.add(k.id);
     const before = this.known.get(k.id);
     if (before && Number.isFinite(before.added)) this.placed.delete(before);
     this.known.set(k.id, k);
-    if (Number.isFinite(k.added)) this.placed.insert(k, 0);
+    if (Number.isFinite(k.added)) this.placed.insert(k);
   }
 
   private dropKnown(id: number): void {
+    this.ahead?.touched.add(id);
     const before = this.known.get(id);
     if (!before) return;
     if (Number.isFinite(before.added)) this.placed.delete(before);
     this.known.delete(id);
   }
 }
+
+/** The upstream query of the pass's current chunk: the window newest referral first. */
+const chunkQuery = (pass: Pass, startDate: string): ReferralPageQuery => ({
+  page: pass.page,
+  size: pass.size,
+  sort: BY_ADDED,
+  startDate,
+});
 
 function parseNote(meta: string | null): Note | null {
   if (meta === null) return null;

@@ -5,6 +5,7 @@ import {
   agencyUsersPageSchema,
   bankHolidaySchema,
   consoleUserSchema,
+  deliveryErrorSchema,
   deliveryErrorsPageSchema,
   deliveryStatSchema,
   featureFlagSchema,
@@ -15,14 +16,20 @@ import {
   type Agency,
   type AgencyUser,
   type ConsoleUser,
+  type DeliveryError,
   type FeatureFlag,
   type Marketplace,
   type MarketplaceCreate,
   type Opportunity,
   type PriorityEntry,
 } from '@referrals/shared';
-import { createUpstreamHttp, UpstreamError, type UpstreamHttpOptions } from './http.js';
-import { rawPage } from './pageValidation.js';
+import {
+  createUpstreamHttp,
+  UpstreamError,
+  type UpstreamHttpOptions,
+  type UpstreamRequest,
+} from './http.js';
+import { validateRecords } from './pageValidation.js';
 
 /** Where the upstream services live. */
 export interface UpstreamUrls {
@@ -37,6 +44,45 @@ const geoSchema = yup.object({
   city: yup.string().nullable().defined().default(null),
   country: yup.string().nullable().defined().default(null),
 });
+
+/** One page of the referrals added since startDate (MM/DD/YYYY), in an order of `field,dir` keys. */
+export interface ReferralPageQuery {
+  readonly page: number;
+  readonly size: number;
+  readonly sort: readonly string[];
+  readonly startDate: string;
+}
+
+/**
+ * The request of one page of the referral list. Only its envelope is checked when it lands: the
+ * poll hashes the records off the event loop and validates the ones that changed (see
+ * poller/pageReader.ts).
+ */
+export const referralPageRequest = (opportunityUrl: string, q: ReferralPageQuery) =>
+  ({
+    baseUrl: opportunityUrl,
+    method: 'GET',
+    path: '/api/v1/marketplace-opportunities',
+    query: { page: q.page, size: q.size, sort: q.sort, startDate: q.startDate },
+  }) satisfies UpstreamRequest;
+
+/**
+ * A list answer whose records are validated in slices (validateRecords): the lists the poll reads
+ * every cycle hold hundreds to thousands of records, and yup over a whole list in one go held the
+ * event loop for 40-280 ms.
+ */
+async function validList<T extends yup.AnyObject>(
+  json: unknown,
+  item: yup.ObjectSchema<T>,
+  what: string,
+): Promise<T[]> {
+  if (!Array.isArray(json))
+    throw new UpstreamError('invalid', `invalid answer from ${what}: not a list`);
+  return validateRecords(json, item, what);
+}
+
+/** A page of delivery errors with its records left to validList. */
+const deliveryErrorsEnvelope = deliveryErrorsPageSchema.shape({ content: yup.array().defined() });
 
 /** 404 on list-style reads means an empty result (both specs, section 8). */
 async function emptyOn<T>(codes: readonly number[], empty: T, call: () => Promise<T>): Promise<T> {
@@ -58,27 +104,6 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
 
   return {
     http,
-
-    /**
-     * One page of the referrals added since startDate (MM/DD/YYYY) in the given order (`field,dir`
-     * keys, first key first). Only the envelope is checked: the poll validates the records that
-     * changed (see poller/referralSync.ts).
-     */
-    referralPage: async (q: {
-      readonly page: number;
-      readonly size: number;
-      readonly sort: readonly string[];
-      readonly startDate: string;
-    }) =>
-      rawPage(
-        await http.send({
-          baseUrl: opp,
-          method: 'GET',
-          path: '/api/v1/marketplace-opportunities',
-          query: { page: q.page, size: q.size, sort: q.sort, startDate: q.startDate },
-        }),
-        'GET /api/v1/marketplace-opportunities',
-      ),
 
     /** One referral as the upstream sends it (not validated), or null when it has none. */
     referralRaw: (id: number): Promise<unknown> =>
@@ -112,10 +137,11 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
       ),
 
     marketplaces: (): Promise<Marketplace[]> =>
-      emptyOn([404], [], () =>
-        http.sendValid(
-          { baseUrl: opp, method: 'GET', path: '/api/v3/marketplaces' },
-          list(marketplaceSchema),
+      emptyOn([404], [], async () =>
+        validList(
+          await http.send({ baseUrl: opp, method: 'GET', path: '/api/v3/marketplaces' }),
+          marketplaceSchema,
+          'GET /api/v3/marketplaces',
         ),
       ),
 
@@ -141,24 +167,38 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
       http.send({ baseUrl: opp, method: 'POST', path: '/api/v3/marketplaces/priorities', body }),
 
     deliveryStats: () =>
-      emptyOn([404], [], () =>
-        http.sendValid(
-          { baseUrl: opp, method: 'GET', path: '/api/v3/marketplaces/delivery-stats' },
-          list(deliveryStatSchema),
+      emptyOn([404], [], async () =>
+        validList(
+          await http.send({
+            baseUrl: opp,
+            method: 'GET',
+            path: '/api/v3/marketplaces/delivery-stats',
+          }),
+          deliveryStatSchema,
+          'GET /api/v3/marketplaces/delivery-stats',
         ),
       ),
 
     deliveryErrors: (page: number, size: number) =>
-      emptyOn([404], { content: [], totalElements: 0, totalPages: 0 }, () =>
-        http.sendValid(
-          {
-            baseUrl: opp,
-            method: 'GET',
-            path: '/api/v3/marketplaces/delivery-errors',
-            query: { page, size },
-          },
-          deliveryErrorsPageSchema,
-        ),
+      emptyOn(
+        [404],
+        { content: [] as DeliveryError[], totalElements: 0, totalPages: 0 },
+        async () => {
+          const envelope = await http.sendValid(
+            {
+              baseUrl: opp,
+              method: 'GET',
+              path: '/api/v3/marketplaces/delivery-errors',
+              query: { page, size },
+            },
+            deliveryErrorsEnvelope,
+          );
+          const what = 'GET /api/v3/marketplaces/delivery-errors';
+          return {
+            ...envelope,
+            content: await validList(envelope.content, deliveryErrorSchema, what),
+          };
+        },
       ),
 
     /** The agency with this fulcrumId, or null (the first item is used; 404 gives nothing). */
@@ -248,10 +288,11 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
         ),
       ),
 
-    featureFlags: (): Promise<FeatureFlag[]> =>
-      http.sendValid(
-        { baseUrl: opp, method: 'GET', path: '/api/v3/feature-flag' },
-        list(featureFlagSchema),
+    featureFlags: async (): Promise<FeatureFlag[]> =>
+      validList(
+        await http.send({ baseUrl: opp, method: 'GET', path: '/api/v3/feature-flag' }),
+        featureFlagSchema,
+        'GET /api/v3/feature-flag',
       ),
 
     createFeatureFlag: (body: Omit<FeatureFlag, 'id'>): Promise<FeatureFlag> =>

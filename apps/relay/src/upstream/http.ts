@@ -88,7 +88,9 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
   const backoff = options.backoffMs ?? 150;
   const authHeader = `Basic ${Buffer.from(`${options.basicUser}:`).toString('base64')}`;
 
-  async function once(req: UpstreamRequest): Promise<{ status: number; text: string }> {
+  async function once(
+    req: UpstreamRequest,
+  ): Promise<{ status: number; text: string; date: string | null }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.basicAuth !== false) headers.authorization = authHeader;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
@@ -109,21 +111,30 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
       );
     }
     try {
-      return { status: res.status, text: await readLimited(res, maxBody) };
+      return {
+        status: res.status,
+        text: await readLimited(res, maxBody),
+        date: res.headers.get('date'),
+      };
     } catch (err) {
       if (err instanceof UpstreamError) throw err;
       throw new UpstreamError('network', `answer cut off: ${String(err)}`, res.status);
     }
   }
 
-  /** Sends a request; returns the parsed JSON of a 2xx answer; throws UpstreamError otherwise. */
-  async function send(req: UpstreamRequest): Promise<unknown> {
+  /**
+   * Sends a request; returns the parsed JSON of a 2xx answer and when the service says it served
+   * it (its Date header, ms; null without one); throws UpstreamError otherwise.
+   */
+  async function sendDated(
+    req: UpstreamRequest,
+  ): Promise<{ json: unknown; servedAt: number | null }> {
     const attempts = req.method === 'GET' ? 1 + (req.retries ?? 2) : 1;
     let last: UpstreamError | undefined;
     for (let i = 0; i < attempts; i += 1) {
       if (i > 0) await sleep(backoff * 2 ** (i - 1) * (0.5 + Math.random() / 2));
       try {
-        const { status, text } = await once(req);
+        const { status, text, date } = await once(req);
         let json: unknown = null;
         if (text !== '') {
           try {
@@ -136,7 +147,10 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
             );
           }
         }
-        if (status >= 200 && status < 300) return json;
+        if (status >= 200 && status < 300) {
+          const servedAt = date === null ? NaN : Date.parse(date);
+          return { json, servedAt: Number.isNaN(servedAt) ? null : servedAt };
+        }
         throw new UpstreamError(
           'status',
           `${req.method} ${req.path} answered ${status}`,
@@ -155,6 +169,9 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
     throw last ?? new UpstreamError('network', 'no attempt made');
   }
 
+  /** Sends a request; returns the parsed JSON of a 2xx answer; throws UpstreamError otherwise. */
+  const send = async (req: UpstreamRequest): Promise<unknown> => (await sendDated(req)).json;
+
   /** Sends a request and validates the answer with a schema (unknown fields dropped). */
   async function sendValid<T>(req: UpstreamRequest, schema: Schema<T>): Promise<T> {
     const json = await send(req);
@@ -169,6 +186,6 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
     }
   }
 
-  return { send, sendValid };
+  return { send, sendDated, sendValid };
 }
 export type UpstreamHttp = ReturnType<typeof createUpstreamHttp>;

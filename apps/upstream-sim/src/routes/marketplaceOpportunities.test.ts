@@ -31,6 +31,17 @@ const appetiteOf = (id: number) => {
 };
 
 describe('marketplace opportunities', () => {
+  it("dates every answer by the market's clock, as a service dates its answers by its own", async () => {
+    const before = sim.clock.now();
+    const res = await get('/api/v1/marketplace-opportunities?size=1').expect(200);
+    expect(Date.parse(String(res.headers.date))).toBe(Math.floor(before / 1000) * 1000);
+    sim.clock.advance(90_000);
+    const later = await get('/api/v1/marketplace-opportunities?size=1').expect(200);
+    expect(Date.parse(String(later.headers.date))).toBe(
+      Math.floor((before + 90_000) / 1000) * 1000,
+    );
+  });
+
   it('answers by path username with the referrals inside that agency marketplace appetite', async () => {
     const body = page(
       (await get('/api/v1/marketplace-opportunities/producer?size=5000').expect(200)).body,

@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentHash } from '../readModel/diff.js';
+import { UpstreamError } from '../upstream/http.js';
+import { createPageReader, type PageReader } from './pageReader.js';
+
+const record = (id: number, addDate: string) => ({
+  opportunityId: id,
+  addDate,
+  lastModDate: '2026-11-20T12:00:05.000Z',
+  city: 'Austin',
+});
+
+/** An upstream answering the referral list with two records, or what a test sets. */
+let answer: { status: number; body: string } = { status: 200, body: '' };
+let lastUrl = '';
+let server: Server;
+let reader: PageReader;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    lastUrl = req.url ?? '';
+    res.writeHead(answer.status, {
+      'content-type': 'application/json',
+      date: 'Fri, 20 Nov 2026 12:00:09 GMT',
+    });
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // Every page through the worker, however small.
+  reader = createPageReader(
+    `http://127.0.0.1:${port}`,
+    { http: { basicUser: 'test', timeoutMs: 5000, backoffMs: 1 } },
+    0,
+  );
+});
+
+afterAll(async () => {
+  await reader.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const query = {
+  page: 2,
+  size: 2,
+  sort: ['addDate,desc', 'opportunityId,desc'],
+  startDate: '10/21/2026',
+};
+
+describe('page reader (worker thread)', () => {
+  it('reads a page of the referral list and hashes each record as the sync compares it', async () => {
+    const content = [record(7, '2026-11-20T12:00:00.000Z'), record(6, '2026-11-19T12:00:00.000Z')];
+    answer = {
+      status: 200,
+      body: JSON.stringify({ content, totalElements: 9, numberOfElements: 2, extra: true }),
+    };
+    const page = await reader.read(query);
+    expect(lastUrl).toBe(
+      '/api/v1/marketplace-opportunities?page=2&size=2&sort=addDate%2Cdesc&sort=opportunityId%2Cdesc&startDate=10%2F21%2F2026',
+    );
+    expect(page.totalElements).toBe(9);
+    // When the upstream served it, by its own clock.
+    expect(page.servedAt).toBe(Date.parse('2026-11-20T12:00:09Z'));
+    expect(page.rows).toEqual(
+      content.map((r) => ({
+        id: r.opportunityId,
+        added: Date.parse(r.addDate),
+        lastMod: Date.parse(r.lastModDate),
+        text: JSON.stringify(r),
+        raw: contentHash(JSON.stringify(r)),
+      })),
+    );
+  });
+
+  it('fails a read with the upstream error of its answer, and reads on after it', async () => {
+    answer = {
+      status: 200,
+      body: JSON.stringify({ content: [{ city: 'x' }], totalElements: 1, numberOfElements: 1 }),
+    };
+    const invalid = await reader.read(query).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(UpstreamError);
+    expect(invalid).toMatchObject({ kind: 'invalid' });
+    answer = { status: 404, body: '{}' };
+    await expect(reader.read(query)).rejects.toMatchObject({ kind: 'status', status: 404 });
+    answer = {
+      status: 200,
+      body: JSON.stringify({ content: [], totalElements: 0, numberOfElements: 0 }),
+    };
+    expect(await reader.read(query)).toMatchObject({ totalElements: 0, rows: [] });
+  });
+});

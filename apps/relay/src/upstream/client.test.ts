@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createUpstreamClient } from './client.js';
+import { UpstreamError } from './http.js';
+
+/** A client whose every call is answered with `body` (JSON). */
+const answering = (body: unknown) =>
+  createUpstreamClient(
+    {
+      opportunityUrl: 'http://up.invalid',
+      agencyUserUrl: 'http://up.invalid',
+      geoUrl: 'http://up.invalid',
+    },
+    {
+      basicUser: 'test',
+      timeoutMs: 1000,
+      fetchImpl: () => Promise.resolve(new Response(JSON.stringify(body), { status: 200 })),
+    },
+  );
+
+const error = (opportunityId: unknown) => ({
+  opportunityId,
+  errorMarketplaceName: 'Acme',
+  errorNotes: 'timeout',
+  errorDate: '11/20/2026',
+  currentMarketplaceName: 'Acme',
+  currentMarketplaceStatus: 'Active',
+  extra: 'dropped',
+});
+
+describe('upstream client: the lists the poll reads every cycle', () => {
+  it('validates each record of a delivery-errors page, dropping unknown fields', async () => {
+    const page = await answering({
+      content: [error(7), error(8)],
+      totalElements: 2,
+      totalPages: 1,
+    }).deliveryErrors(0, 1000);
+    expect(page.totalElements).toBe(2);
+    expect(page.content.map((e) => e.opportunityId)).toEqual([7, 8]);
+    expect(page.content[0]).not.toHaveProperty('extra');
+  });
+
+  it('rejects a page with an invalid record, or a list that is not one, as invalid', async () => {
+    const bad = answering({ content: [error(7), error('x')], totalElements: 2, totalPages: 1 });
+    const err = await bad.deliveryErrors(0, 1000).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect(err).toMatchObject({ kind: 'invalid' });
+    expect(String((err as Error).message)).toContain('GET /api/v3/marketplaces/delivery-errors');
+    await expect(answering({ nope: true }).featureFlags()).rejects.toMatchObject({
+      kind: 'invalid',
+      message: 'invalid answer from GET /api/v3/feature-flag: not a list',
+    });
+    await expect(answering([{ id: 'x' }]).deliveryStats()).rejects.toMatchObject({
+      kind: 'invalid',
+    });
+  });
+});
