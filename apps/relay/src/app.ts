@@ -1,4 +1,4 @@
-import { audienceOf, type AuditEntry } from '@referrals/shared';
+import { audienceOf, ROUTES, type AuditEntry } from '@referrals/shared';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -39,12 +39,14 @@ import {
   createTimerScheduler,
   type PollScheduler,
 } from './poller/scheduler.js';
+import { createPageReader } from './poller/pageReader.js';
 import { ReferralSync } from './poller/referralSync.js';
 import { pollSources } from './poller/sources.js';
 import { createMemoryStore } from './readModel/memoryStore.js';
 import { createReadModel } from './readModel/readModel.js';
 import { createRedisStore } from './readModel/redisStore.js';
 import { attachRealtime } from './realtime/server.js';
+import { serverRendered, startSsr } from './ssr/serverRendered.js';
 import { watchRedis } from './storeWatch.js';
 import { createUpstreamClient } from './upstream/client.js';
 
@@ -95,14 +97,17 @@ export function createRelay(config: RelayConfig) {
   const metrics = createMetrics();
 
   const store = redis ? createRedisStore(redis, keys) : createMemoryStore();
-  const upstream = createUpstreamClient(config, {
+  const upstreamHttp = {
     basicUser: config.upstreamBasicUser,
     timeoutMs: config.upstreamTimeoutMs,
     maxBodyBytes: config.upstreamMaxBodyBytes,
-  });
+  };
+  const upstream = createUpstreamClient(config, upstreamHttp);
+  // Pages of the referral list are fetched, parsed and hashed on a worker thread.
+  const pageReader = createPageReader(config.opportunityUrl, { http: upstreamHttp });
   const referralSync = new ReferralSync(
     store,
-    (q) => upstream.referralPage(q),
+    (q) => pageReader.read(q),
     (id) => upstream.referralRaw(id),
     { slackMs: config.pollSlackMs, loadBudgetMs: config.pollIntervalMs / 2 },
   );
@@ -227,10 +232,13 @@ export function createRelay(config: RelayConfig) {
   ];
   const served = audited(routes, auditLog, profiles, publishAudit);
   app.use(expressRoutes(served, verify, coordination));
+  const ssrRenderer = startSsr(config);
   if (existsSync(config.webDist)) {
     // The web app's scripts are most of what a first visit downloads: send them compressed.
     app.use(compression());
     app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+    // The public feed: its first rows rendered on the server (else the app shell, below).
+    if (ssrRenderer) app.get(`/${ROUTES.publicReferrals}`, serverRendered(ssrRenderer, readModel));
     // Client-side routes: every other GET gets the app shell.
     app.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res) => {
       res.sendFile(path.join(config.webDist, 'index.html'), { maxAge: 0 });
@@ -390,6 +398,8 @@ export function createRelay(config: RelayConfig) {
       // Closing the sockets' transports: clients reconnect by themselves (to another instance
       // behind a balancer), as after any dropped connection.
       await realtime.close();
+      await ssrRenderer?.close();
+      await pageReader.close();
       await new Promise<void>((resolve) => http.close(() => resolve()));
       await metricsServer?.close();
       await scheduler.stop();

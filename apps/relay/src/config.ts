@@ -3,6 +3,7 @@
  * start; a bad value stops the process with a readable list of every problem at once.
  */
 
+import path from 'node:path';
 import { EnvError, envInt, envList, envOneOf, envText, envUrl, parseEnv } from '@referrals/shared';
 import * as yup from 'yup';
 import type { DatabaseTarget } from './db/target.js';
@@ -47,6 +48,11 @@ export interface RelayConfig {
   readonly allowedOrigins: readonly string[];
   /** Folder of the built web app, served at /. */
   readonly webDist: string;
+  /**
+   * The web app's server render (`entry-server.js` of its `dist-ssr`), which renders the public
+   * feed's first page into its HTML; null when turned off (the feed is then rendered in the browser).
+   */
+  readonly webSsrEntry: string | null;
   readonly logLevel: string;
   /** How long a SIGTERM'd relay stays up answering 503 at /readyz before it closes its sockets. */
   readonly shutdownGraceMs: number;
@@ -109,6 +115,7 @@ export const relayEnvSchema = yup.object({
       (list) => (list ?? []).every(isOrigin),
     ),
   WEB_DIST: yup.string().default(new URL('../../web/dist', import.meta.url).pathname),
+  WEB_SSR: yup.string(),
   LOG_LEVEL: envOneOf(LOG_LEVELS, 'info'),
   SHUTDOWN_GRACE_MS: envInt(0, 600_000, 5000),
   TRUST_PROXY: envList(
@@ -164,6 +171,10 @@ export function parseConfig(env: Env): RelayConfig {
     pollSlackMs: e.POLL_CHANGE_SLACK_MS,
     allowedOrigins: e.ALLOWED_ORIGINS ?? [`http://localhost:${e.PORT}`, 'http://localhost:5173'],
     webDist: e.WEB_DIST,
+    webSsrEntry:
+      e.WEB_SSR === 'off'
+        ? null
+        : (e.WEB_SSR ?? path.join(e.WEB_DIST, '..', 'dist-ssr', 'entry-server.js')),
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     trustProxy: e.TRUST_PROXY.join(','),

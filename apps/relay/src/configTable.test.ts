@@ -27,10 +27,11 @@ function plainDefault(schema: AnyObjectSchema, name: string): string | null {
 describe("README's configuration table", () => {
   const table = readmeTable();
 
-  it.each([
+  const schemas: [string, AnyObjectSchema][] = [
     ['relay', relayEnvSchema],
     ['upstream-sim', simEnvSchema],
-  ] as const)('lists exactly the variables the %s reads, with their defaults', (app, schema) => {
+  ];
+  it.each(schemas)('lists exactly the variables the %s reads, with their defaults', (app, schema) => {
     const documented = [...table]
       .filter(([, row]) => row.apps.includes(app) || row.apps.includes('all'))
       .map(([name]) => name);

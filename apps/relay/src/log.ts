@@ -10,6 +10,7 @@ export type LogCategory =
   | 'readModel'
   | 'realtime'
   | 'http'
+  | 'ssr'
   | 'access'
   | 'auth'
   | 'redis'

@@ -1,19 +1,28 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient } from './api/apiClient';
 import { EarlyReads } from './api/earlyReads';
+import { createQueryClient } from './api/queryClient';
 import { startAuth } from './auth/startAuth';
 import { App } from './app/App';
 import { preloadPublicFeed } from './app/AppRoutes';
 import { LiveClient } from './live/LiveClient';
 import { connectLiveSocket } from './live/LiveSocket';
-import { startPublicFeedEarly } from './public/publicFeedRead';
+import { publicFeedFirstQuery, startPublicFeedEarly } from './public/publicFeedRead';
+import { RenderBasisContext } from './ssr/renderBasis';
+import { readSsrData, seedPublicFeed } from './ssr/ssrData';
 
 const start = async () => {
   const auth = await startAuth(location);
   const early = new EarlyReads();
   const api = createApiClient(() => auth.token(), fetch, undefined, early);
-  if (startPublicFeedEarly(location, api, early)) {
+  const queryClient = createQueryClient();
+  // A server-rendered feed brought its first page: the cache holds it, nothing is read again.
+  const rendered = readSsrData(document);
+  const firstQuery = publicFeedFirstQuery(location);
+  const hydrating = rendered !== null && firstQuery !== null;
+  if (hydrating) seedPublicFeed(queryClient, firstQuery, rendered);
+  if (hydrating || startPublicFeedEarly(location, api, early)) {
     // Its lazy route would ask for the code only after the first render.
     void preloadPublicFeed().catch(() => undefined); // the route's own import reports a failure
   }
@@ -25,11 +34,15 @@ const start = async () => {
   auth.onTokenRefreshed((token) => live.authenticate(token));
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
-      <App services={{ auth, api, live }} />
-    </StrictMode>,
+      <RenderBasisContext.Provider value={hydrating ? rendered.basis : null}>
+        <App services={{ auth, api, live }} queryClient={queryClient} />
+      </RenderBasisContext.Provider>
+    </StrictMode>
   );
+  if (hydrating) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 };
 
 void start();

@@ -50,27 +50,54 @@ export function loadingNoteOf(readModel: ReadModel) {
   return loading ? { loading } : {};
 }
 
+/**
+ * A page of a list from the indexes, the state filter narrowing the scope; `signal` ends the wait
+ * when the asker goes away.
+ */
+const listPage = async (
+  readModel: ReadModel,
+  scope: ListScope,
+  q: ReferralQuery,
+  signal?: AbortSignal,
+) => ({
+  ...(await readModel.referralIndex.page(withState(scope, q.state), q, signal)),
+  ...loadingNoteOf(readModel),
+});
+
+/**
+ * A page of the public feed for a list query (its raw parameters), in the public projection: the
+ * REST list's answer, and what the server render of the feed shows.
+ */
+export async function publicFeedPage(
+  readModel: ReadModel,
+  params: Readonly<Record<string, unknown>>,
+  signal?: AbortSignal,
+) {
+  const q = parseReferralQuery(params, { ...listDefaults({ kind: 'public' }), size: PAGE_SIZE });
+  if (!q.ok) return q;
+  const page = await listPage(readModel, ALL, q.query, signal);
+  return {
+    ok: true as const,
+    page: { ...page, content: page.content.map(toPublicReferral) },
+  };
+}
+
 /** Referral routes: the public feed, the signed-in lists, one referral, acquired, claim. */
 export function referralRoutes(d: GatewayDeps): Route[] {
   const { readModel } = d;
   const index = readModel.referralIndex;
   const loadingNote = () => loadingNoteOf(readModel);
   /** A page of a list from the indexes, the state filter narrowing the scope. */
-  const pageOf = async (scope: ListScope, q: ReferralQuery) => ({
-    ...(await index.page(withState(scope, q.state), q)),
-    ...loadingNote(),
-  });
+  const pageOf = (scope: ListScope, q: ReferralQuery, signal: AbortSignal | undefined) =>
+    listPage(readModel, scope, q, signal);
   return [
     {
       method: 'get',
       path: '/api/public/referrals',
       guard: 'anyone',
       handler: async (req) => {
-        const def = listDefaults({ kind: 'public' });
-        const q = parseReferralQuery(req.query, { ...def, size: PAGE_SIZE });
-        if (!q.ok) return fail(400, 'invalid list query', q.errors);
-        const page = await pageOf(ALL, q.query);
-        return ok({ ...page, content: page.content.map(toPublicReferral) });
+        const answer = await publicFeedPage(readModel, req.query, req.signal);
+        return answer.ok ? ok(answer.page) : fail(400, 'invalid list query', answer.errors);
       },
     },
     {
@@ -101,7 +128,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
           if (!m) return ok({ ...emptyPage(index.seq, q.query), ...loadingNote(), view });
           scope = inAppetite(m.id, m.riskAppetite);
         }
-        const page = await pageOf(scope, query);
+        const page = await pageOf(scope, query, req.signal);
         const audience = audienceOf(p.access);
         return ok({
           view,

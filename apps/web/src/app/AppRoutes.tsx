@@ -59,3 +59,9 @@ export const AppRoutes = () => (
     </Routes>
   </Suspense>
 );
+
+/**
+ * The router's one route: every path goes to AppRoutes. The browser's data router and the
+ * server render's static one are built from the same table, so both render the same tree.
+ */
+export const ROUTE_TABLE = [{ path: '*', element: <AppRoutes /> }];

@@ -50,6 +50,12 @@ export interface ReferralPageOptions<R> {
   readonly size: number;
 }
 
+/** A page the tab already holds (a server render's), shown at once for its request key. */
+export interface SeededPage<R> {
+  readonly requestKey: string;
+  readonly page: FetchedPage<R>;
+}
+
 /** A live page: rows, total, whether the first answer is awaited, the last error. */
 export interface ReferralPageState<R> extends PageView<R> {
   readonly loading: boolean;
@@ -93,7 +99,16 @@ export class ReferralPage<R extends ReferralRow> {
   /** The order the last page was cut in, when the relay named one. */
   private servedSort: Sort | null | undefined = undefined;
 
-  constructor(private readonly live: LiveClient) {}
+  /**
+   * With a seed, the page starts with its rows (so a hydrated server render shows the same) and
+   * reads nothing for its request key: the topic's snapshot fetches it again if it is older.
+   */
+  constructor(
+    private readonly live: LiveClient,
+    private seed: SeededPage<R> | null = null,
+  ) {
+    if (seed) this.state = { ...this.pageView(seed.page), loading: false, error: null };
+  }
 
   /** Hears every change of the state. */
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -109,7 +124,11 @@ export class ReferralPage<R extends ReferralRow> {
     this.opts = o;
     if (o.requestKey !== this.loadedKey) {
       this.loadedKey = o.requestKey;
-      this.load(false);
+      if (this.seed?.requestKey === o.requestKey) this.show(this.seed.page);
+      else {
+        this.seed = null;
+        this.load(false);
+      }
     }
     const key = o.topic ? topicKey(o.topic) : null;
     if (key !== this.watchedKey) {
@@ -179,13 +198,7 @@ export class ReferralPage<R extends ReferralRow> {
             this.retryTimer = setTimeout(() => this.load(true, attempt + 1), STALE_RETRY_MS);
             return;
           }
-          this.pageSeq = res.seq;
-          this.servedSort = res.sort;
-          let next: PageView<R> = { rows: res.content, total: res.totalElements };
-          for (const c of this.held)
-            if (c.seq > res.seq) next = applyPageChanges(next, c.upserts, c.removed, this.rules());
-          this.held = [];
-          this.set({ ...next, loading: false, error: null });
+          this.show(res);
         },
         (err: unknown) => {
           if (gen !== this.generation) return;
@@ -194,6 +207,21 @@ export class ReferralPage<R extends ReferralRow> {
           this.set({ loading: false, error });
         },
       );
+  }
+
+  private pageView(res: FetchedPage<R>): PageView<R> {
+    return { rows: res.content, total: res.totalElements };
+  }
+
+  /** Shows a page read (or seeded), with the changes held while it was on its way. */
+  private show(res: FetchedPage<R>): void {
+    this.pageSeq = res.seq;
+    this.servedSort = res.sort;
+    let next = this.pageView(res);
+    for (const c of this.held)
+      if (c.seq > res.seq) next = applyPageChanges(next, c.upserts, c.removed, this.rules());
+    this.held = [];
+    this.set({ ...next, loading: false, error: null });
   }
 
   private onEvent(e: Parameters<Parameters<LiveClient['watch']>[1]>[0]): void {

@@ -15,7 +15,12 @@ const STATUS_TOPIC = { kind: 'status' } as const;
 export const useLiveStatus = (): LiveState => {
   const { live } = useServices();
   const subscribe = useCallback((cb: () => void) => live.onConnectionChange(cb), [live]);
-  const connection = useSyncExternalStore(subscribe, () => live.connectionState());
+  // A server render is never connected: it and the hydration show the state before connecting.
+  const connection = useSyncExternalStore(
+    subscribe,
+    () => live.connectionState(),
+    () => 'connecting' as const,
+  );
   const { items } = useTopic(STATUS_TOPIC);
   if (connection !== 'connected') return 'reconnecting';
   if (items.some((s) => s.stale)) return 'stale';

@@ -25,6 +25,11 @@ export const useTopic = <T extends Topic>(
         : () => undefined,
     [live, stable],
   );
-  const items = useSyncExternalStore(subscribe, () => (stable ? live.items(stable) : NONE));
+  // A server render has no live data: it and the hydration show none, then the topic's items.
+  const items = useSyncExternalStore(
+    subscribe,
+    () => (stable ? live.items(stable) : NONE),
+    () => NONE,
+  );
   return { items, error };
 };

@@ -27,6 +27,7 @@ import { PagingFooter } from '../referrals/PagingFooter';
 import { useListPage } from '../referrals/useListPage';
 import { useListState } from '../referrals/useListState';
 import { PublicClaimModal } from './PublicClaimModal';
+import { useRenderBasis } from '../ssr/renderBasis';
 import { PublicTable } from './PublicTable';
 import { initialPublicFeedState, PUBLIC_FEED_DEFAULTS, PUBLIC_FEED_PATH } from './publicFeedRead';
 
@@ -44,7 +45,9 @@ const CONTEXT: Omit<CellContext, 'mobile'> = {
 const PublicFeedPage = () => {
   const brand = useBrand();
   useDocumentTitle(publicFeedTitle(brand));
-  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  // A server render guessed the width from the request (a phone or not); hydration keeps it.
+  const basis = useRenderBasis();
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY, { defaultMatches: basis?.mobile ?? false });
   const { state, update } = useListState(initialPublicFeedState, PUBLIC_FEED_DEFAULTS.geoLocate);
   const [modal, setModal] = useState(false);
   const page = useListPage<PublicReferral>({

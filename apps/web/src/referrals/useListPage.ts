@@ -1,5 +1,7 @@
 import type { DateField } from '@referrals/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import type { QueryParams } from '../api/apiClient';
+import { apiKey } from '../api/queries';
 import { useServices } from '../app/services';
 import {
   useReferralPage,
@@ -36,10 +38,12 @@ const NEVER = () => new Promise<never>(() => undefined);
 /**
  * One page of a referral list, from the relay's REST call for the list state and kept live by
  * its topic. A state that can match nothing (a two-letter URL state that is no state) answers an
- * empty page without asking; a list that is not ready asks nothing yet.
+ * empty page without asking; a list that is not ready asks nothing yet. A page the query cache
+ * already holds for the request (a server render's, seeded at the entry) is shown at once.
  */
 export const useListPage = <R extends ReferralRow>(o: ListPageOptions<R>): ReferralPageState<R> => {
   const { api } = useServices();
+  const queryClient = useQueryClient();
   const ready = o.ready ?? true;
   const empty = cannotMatch(o.state);
   const params = { ...listRequestParams(o.state, o.withView), ...o.extraParams };
@@ -49,14 +53,18 @@ export const useListPage = <R extends ReferralRow>(o: ListPageOptions<R>): Refer
     empty
       ? Promise.resolve({ seq: 0, content: [], totalElements: 0 })
       : api.withSignal(signal).get<FetchedPage<R>>(o.path, params);
-  return useReferralPage<R>({
-    topic: ready && !empty ? o.topic : null,
-    requestKey: ready ? requestKey : 'waiting',
-    fetchPage: ready ? fetchPage : NEVER,
-    filter: { ...listFilter(o.state), dateField: o.dateField },
-    alsoMatches: o.alsoMatches,
-    sort: o.state.sort,
-    page: o.state.page,
-    size: o.state.size,
-  });
+  const held = ready ? queryClient.getQueryData<FetchedPage<R>>(apiKey(o.path, params)) : undefined;
+  return useReferralPage<R>(
+    {
+      topic: ready && !empty ? o.topic : null,
+      requestKey: ready ? requestKey : 'waiting',
+      fetchPage: ready ? fetchPage : NEVER,
+      filter: { ...listFilter(o.state), dateField: o.dateField },
+      alsoMatches: o.alsoMatches,
+      sort: o.state.sort,
+      page: o.state.page,
+      size: o.state.size,
+    },
+    held ? { requestKey, page: held } : null,
+  );
 };

@@ -1,6 +1,7 @@
 import { useMediaQuery } from '@mui/material';
 import type { PaletteMode } from '@mui/material/styles';
 import type { ThemeChoice } from '@referrals/shared';
+import { useRenderBasis } from '../ssr/renderBasis';
 
 /** The query that tells whether the operating system asks for dark colours. */
 const SYSTEM_DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -11,9 +12,11 @@ export const resolveMode = (choice: ThemeChoice, systemDark: boolean): PaletteMo
 
 /**
  * The palette mode of a choice, following the system setting live (it changes when the user
- * switches their OS to dark). Read at the first render, so a dark system never flashes light.
+ * switches their OS to dark). Read at the first render, so a dark system never flashes light;
+ * a server-rendered page hydrates in the mode it was rendered in, then follows the system.
  */
 export const useColourMode = (choice: ThemeChoice): PaletteMode => {
   const systemDark = useMediaQuery(SYSTEM_DARK_QUERY, { noSsr: true });
-  return resolveMode(choice, systemDark);
+  const basis = useRenderBasis();
+  return basis ? basis.mode : resolveMode(choice, systemDark);
 };

@@ -1,4 +1,5 @@
 import { atom, useAtomValue } from 'jotai';
+import { useRenderBasis } from '../ssr/renderBasis';
 
 const TICK_MS = 1000;
 
@@ -16,8 +17,17 @@ ticking.onMount = (set) => {
  */
 const clockAtom = atom((get) => get(ticking));
 
-/** The shared clock as a Date, for cells that tick. */
-export const useNow = (): Date => new Date(useAtomValue(clockAtom));
+/**
+ * The shared clock as a Date, for cells that tick; while a server render is rendered or hydrated,
+ * the time it was rendered at (so both give the same "5 minutes ago").
+ */
+export const useNow = (): Date => {
+  const ticked = useAtomValue(clockAtom);
+  return new Date(useRenderBasis()?.now ?? ticked);
+};
 
 /** The viewer's own time zone: dates read as the viewer's calendar says. */
 export const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The viewer's time zone; the server render's while it is rendered or hydrated. */
+export const useViewerTimeZone = (): string => useRenderBasis()?.timeZone ?? VIEWER_TIME_ZONE;

@@ -10,7 +10,7 @@ import {
   deliveredCell,
   type Opportunity,
 } from '@referrals/shared';
-import { useNow, VIEWER_TIME_ZONE } from '../../time/clock';
+import { useNow, useViewerTimeZone } from '../../time/clock';
 import { tokenColour } from '../../theme/theme';
 import { Badge } from './Badge';
 
@@ -25,7 +25,7 @@ const TwoLines = ({ top, bottom }: { readonly top: ReactNode; readonly bottom: s
 
 /** Delivered / Received: a green New badge, or the time-ago text over a date or time. */
 export const DeliveredCell = ({ addDate }: { readonly addDate: string }) => {
-  const cell = deliveredCell(addDate, useNow(), VIEWER_TIME_ZONE);
+  const cell = deliveredCell(addDate, useNow(), useViewerTimeZone());
   return cell.kind === 'new' ? (
     <Badge colour="green">New</Badge>
   ) : (
@@ -62,7 +62,7 @@ export const CountdownCell = ({
 
 /** Age of the recent table: a green New badge under five minutes, else the relative age. */
 export const AgeCell = ({ addDate }: { readonly addDate: string }) => {
-  const cell = ageCell(addDate, useNow(), VIEWER_TIME_ZONE);
+  const cell = ageCell(addDate, useNow(), useViewerTimeZone());
   return cell.kind === 'new' ? <Badge colour="green">New</Badge> : <span>{cell.text}</span>;
 };
 
@@ -74,7 +74,7 @@ export const DayStampCell = ({
   readonly date: string;
   readonly timeOf?: string;
 }) => {
-  const s = dayStamp(date, useNow(), VIEWER_TIME_ZONE, timeOf ?? date);
+  const s = dayStamp(date, useNow(), useViewerTimeZone(), timeOf ?? date);
   return (
     <TwoLines
       top={s.kind === 'today' ? <Badge colour="green">Today</Badge> : s.date}
@@ -89,7 +89,7 @@ export const AcquiredCell = ({
 }: {
   readonly row: Pick<Opportunity, 'addDate' | 'lastModDate'>;
 }) => {
-  const s = acquiredCell(row, useNow(), VIEWER_TIME_ZONE);
+  const s = acquiredCell(row, useNow(), useViewerTimeZone());
   return (
     <TwoLines
       top={s.kind === 'today' ? <Badge colour="green">Today</Badge> : s.date}
