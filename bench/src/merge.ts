@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Result, RunInfo, Section } from './report.js';
+import type { Result, RunInfo, Section } from './result.js';
 
 /** Sections only `--market` runs measure; quick and full runs measure the others. */
 export const MARKET_SECTIONS: readonly Section[] = ['market', 'diff-cost', 'fanout'];

@@ -15,13 +15,14 @@ import {
   parseEnv,
 } from '@referrals/shared';
 import * as yup from 'yup';
+import type { RealmOptions } from './realm/options.js';
 
 /** Pino log levels accepted by LOG_LEVEL. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Validated configuration of the stand-in upstream. */
-export interface SimConfig {
+/** Validated configuration of the stand-in upstream (its realm's options among it). */
+export interface SimConfig extends RealmOptions {
   readonly port: number;
   /** Seed of the deterministic data generator; any text (numbers are text too). */
   readonly seed: string;
@@ -35,12 +36,6 @@ export interface SimConfig {
   readonly basicUser: string;
   /** Whether the /__sim test controls are served. */
   readonly controls: boolean;
-  readonly publicOrigin: string;
-  readonly realm: string;
-  readonly clientId: string;
-  readonly consoleOrigins: readonly string[];
-  readonly accessTokenTtlSeconds: number;
-  readonly refreshTokenTtlSeconds: number;
   readonly logLevel: LogLevel;
 }
 

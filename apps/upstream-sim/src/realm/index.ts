@@ -9,32 +9,13 @@ import { generateRealmKeys } from './keys.js';
 import { createTokenWrapper } from './keycloakTokens.js';
 import { logoutFormAsQuery, logoutWithoutConfirmation } from './logout.js';
 import { KEYCLOAK_ROUTES, providerConfiguration } from './providerConfig.js';
+import { realmIssuer, type RealmOptions } from './options.js';
 import { applyKeycloakClientRules } from './clientRules.js';
 import { keycloakTokenResponses } from './tokenResponse.js';
 
 /** Options of the dev realm; the stand-in's config module fills them from the environment. */
-export interface RealmOptions {
-  /** Public origin of the stand-in, e.g. http://localhost:8090; the issuer is {origin}/realms/{realm}. */
-  readonly publicOrigin: string;
-  /** Realm name, 'referrals' by default. */
-  readonly realm: string;
-  /** The console's public client id, 'referral-console' by default. */
-  readonly clientId: string;
-  /** Origins of the console (relay and web dev server) allowed as redirect and post-logout targets. */
-  readonly consoleOrigins: readonly string[];
-  /** Access-token lifetime in seconds. */
-  readonly accessTokenTtlSeconds: number;
-  /** Refresh-token (SSO session) lifetime in seconds. */
-  readonly refreshTokenTtlSeconds: number;
-}
-
 /** Server errors inside oidc-provider; RealmOptions carries no logger, so the realm keeps its own. */
 const log = pino({ name: 'upstream-sim' }).child({ category: 'realm' });
-
-/** The issuer of a realm: {publicOrigin}/realms/{realm}, as Keycloak names it. */
-export function realmIssuer(options: Pick<RealmOptions, 'publicOrigin' | 'realm'>): string {
-  return `${new URL(options.publicOrigin).origin}/realms/${options.realm}`;
-}
 
 /**
  * The Keycloak-compatible dev realm, mounted at the root of the stand-in's app: panva's

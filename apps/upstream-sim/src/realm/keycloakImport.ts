@@ -2,7 +2,7 @@ import { ROLES } from '@referrals/shared';
 import { DEMO_USERS } from '../demoUsers.js';
 import { demoUserId } from './accounts.js';
 import { keycloakRedirectPattern } from './clientRules.js';
-import type { RealmOptions } from './index.js';
+import type { RealmOptions } from './options.js';
 
 /** Keycloak's default SSO session maximum (10 hours), as the dev realm uses it. */
 const SSO_SESSION_MAX_SECONDS = 10 * 60 * 60;

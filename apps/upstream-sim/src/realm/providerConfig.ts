@@ -1,5 +1,5 @@
 import type { Account, Configuration, Grant, KoaContextWithOIDC } from 'oidc-provider';
-import type { RealmOptions } from './index.js';
+import type { RealmOptions } from './options.js';
 import { findDemoUserById, profileClaims, roleClaims, USER_CLAIMS } from './accounts.js';
 import type { RealmStore } from './adapter.js';
 import type { RealmKeys } from './keys.js';

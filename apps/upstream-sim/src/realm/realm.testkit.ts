@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { CookieJar } from './cookieJar.js';
-import { createRealm, type RealmOptions } from './index.js';
+import { createRealm } from './index.js';
+import type { RealmOptions } from './options.js';
 
 /** A running express app with only the realm mounted, on an ephemeral port. */
 export interface RealmServer {

@@ -69,6 +69,10 @@ export const ProgressStatus = {
 export type ProgressStatus = (typeof ProgressStatus)[keyof typeof ProgressStatus];
 export const PROGRESS_STATUSES = Object.values(ProgressStatus);
 
+/** Where a request to return a bought referral stands. */
+export const RETURN_STATES = ['requested', 'approved', 'denied'] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
 /** Line category of a referral and of a business line. */
 export const LineCategory = {
   COMMERCIAL: 'COMMERCIAL',

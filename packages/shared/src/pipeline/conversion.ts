@@ -2,8 +2,7 @@
  * What bought referrals turn into: the conversion figures of the live dashboard, for an agency or
  * the whole market, computed from the referrals, their progress and their returns.
  */
-import { ProgressStatus } from '../domain/opportunity.js';
-import type { ReturnState } from './index.js';
+import { ProgressStatus, type ReturnState } from '../domain/opportunity.js';
 
 /** One bought referral as conversion counts it. */
 export interface ConversionInput {

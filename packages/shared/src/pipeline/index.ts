@@ -3,7 +3,12 @@
  * the returns it may ask for. The relay owns both (the upstream has no API for them).
  */
 import * as yup from 'yup';
-import { PROGRESS_STATUSES, ProgressStatus } from '../domain/opportunity.js';
+import {
+  PROGRESS_STATUSES,
+  ProgressStatus,
+  RETURN_STATES,
+  type ReturnState,
+} from '../domain/opportunity.js';
 import { pagedQueryFields, queryText } from '../lists/querySchema.js';
 
 /** A note on a bought referral, stamped with its author and time. */
@@ -102,9 +107,6 @@ export const RETURN_REASONS = {
 } as const;
 export type ReturnReason = keyof typeof RETURN_REASONS;
 export const RETURN_REASON_KEYS = Object.keys(RETURN_REASONS) as ReturnReason[];
-
-export const RETURN_STATES = ['requested', 'approved', 'denied'] as const;
-export type ReturnState = (typeof RETURN_STATES)[number];
 
 /** The progress filters of the acquired lists: `progress` (statuses, commas between) and `followUpDue`. */
 export const progressFilterSchema = yup.object({
