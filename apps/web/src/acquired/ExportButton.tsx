@@ -1,12 +1,18 @@
-import { useState } from 'react';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import { useMutation } from '@tanstack/react-query';
 import { errorToast } from '@referrals/shared';
 import type { QueryParams } from '../api/apiClient';
 import { useServices } from '../app/services';
 import { errorText } from '../admin/common/errors';
 import { useToast } from '../toasts/useToast';
 import { downloadBlob } from './downloadBlob';
+
+/** The list's query and the file it is saved as, as they were at the click. */
+interface Export {
+  readonly params: QueryParams;
+  readonly filename: string;
+}
 
 /** Downloads `GET /api/acquired/export.csv` for the list's current query, with the token. */
 export const ExportButton = ({
@@ -18,24 +24,19 @@ export const ExportButton = ({
 }) => {
   const { api } = useServices();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      downloadBlob(await api.getBlob('/api/acquired/export.csv', params), filename);
-    } catch (err: unknown) {
-      toast(errorToast(`The export failed: ${errorText(err)}`));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A download the user asks for, never cached: a mutation (not a query) gives its busy state.
+  const exporting = useMutation({
+    mutationFn: (asked: Export) => api.getBlob('/api/acquired/export.csv', asked.params),
+    onSuccess: (blob, asked) => downloadBlob(blob, asked.filename),
+    onError: (err) => toast(errorToast(`The export failed: ${errorText(err)}`)),
+  });
   return (
     <Button
       variant="outlined"
       size="small"
       startIcon={<DownloadIcon />}
-      disabled={busy}
-      onClick={() => void run()}
+      disabled={exporting.isPending}
+      onClick={() => exporting.mutate({ params, filename })}
     >
       Export
     </Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONFIRM_TEXTS, type Opportunity } from '@referrals/shared';
 import { isApiError } from '../api/ApiError';
 import { apiKey, apiQuery } from '../api/queries';
@@ -8,6 +8,9 @@ import type { GridRow } from '../referrals/gridColumns';
 
 /** A referral in the panel: what the server shows this user (contact details only if bought). */
 export type DetailReferral = GridRow & Partial<Opportunity>;
+
+/** Where one referral's record is read (and cached). */
+const pathOf = (referralId: number) => `/api/referrals/${referralId}`;
 
 /**
  * The panel's referral: the list row at once, then the full record (from the query cache); Claim
@@ -20,11 +23,10 @@ export const useReferralDetail = (row: GridRow | null) => {
   const { api } = useServices();
   const client = useQueryClient();
   const id = row?.opportunityId ?? null;
-  const path = `/api/referrals/${id ?? 0}`;
+  const path = pathOf(id ?? 0);
   // The list row is still shown when the record cannot be read.
   const full = useQuery({ ...apiQuery<DetailReferral>(api, path), enabled: id !== null });
   const [detail, setDetail] = useState<DetailReferral | null>(row);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [seen, setSeen] = useState({ row, full: full.data });
 
@@ -40,23 +42,19 @@ export const useReferralDetail = (row: GridRow | null) => {
     setDetail(next);
   }
 
+  const claiming = useMutation({
+    mutationFn: (claimId: number) => api.post<Opportunity>(`/api/referrals/${claimId}/claim`),
+    onSuccess: (claimed) => setDetail(claimed),
+    onError: (err, claimId) => {
+      const lost = isApiError(err, 409);
+      setError(lost ? CONFIRM_TEXTS.claimLost : isApiError(err) ? err.error : 'The claim failed.');
+      if (lost) void client.invalidateQueries({ queryKey: apiKey(pathOf(claimId)) });
+    },
+  });
   const claim = () => {
     if (id === null) return;
-    setBusy(true);
     setError(null);
-    api
-      .post<Opportunity>(`/api/referrals/${id}/claim`)
-      .then(
-        (claimed) => setDetail(claimed),
-        (err: unknown) => {
-          const lost = isApiError(err, 409);
-          setError(
-            lost ? CONFIRM_TEXTS.claimLost : isApiError(err) ? err.error : 'The claim failed.',
-          );
-          if (lost) void client.invalidateQueries({ queryKey: apiKey(path) });
-        },
-      )
-      .finally(() => setBusy(false));
+    claiming.mutate(id);
   };
-  return { detail, busy, error, claim };
+  return { detail, busy: claiming.isPending, error, claim };
 };

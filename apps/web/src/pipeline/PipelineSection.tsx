@@ -75,6 +75,7 @@ export const PipelineSection = ({ referral }: { readonly referral: Opportunity }
           </Button>
           <ReturnDialog
             open={returning}
+            busy={p.returning}
             onClose={() => setReturning(false)}
             onSubmit={p.requestReturn}
           />

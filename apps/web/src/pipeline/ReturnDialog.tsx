@@ -17,23 +17,23 @@ import { RETURN_REASON_KEYS, RETURN_REASONS, type ReturnReason } from '@referral
  */
 export const ReturnDialog = ({
   open,
+  busy,
   onClose,
   onSubmit,
 }: {
   readonly open: boolean;
+  /** True while a request is under way (the button is off). */
+  readonly busy: boolean;
   readonly onClose: () => void;
   readonly onSubmit: (reason: ReturnReason, note: string) => Promise<string | null>;
 }) => {
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   const noteMissing = reason === 'other' && note.trim() === '';
   const submit = async () => {
     if (reason === '' || noteMissing) return;
-    setBusy(true);
     const error = await onSubmit(reason, note);
-    setBusy(false);
     setRefused(error);
     if (error === null) onClose();
   };

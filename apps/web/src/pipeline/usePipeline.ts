@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   errorToast,
   type Pipeline,
@@ -37,6 +37,8 @@ export interface PipelineState {
   /** Null while loading, and for a referral the viewer's agency did not buy (403, 404). */
   readonly view: PipelineView | null;
   readonly saving: boolean;
+  /** True while a return is being asked for. */
+  readonly returning: boolean;
   /** The relay's reason a save or a return was refused (with its details), until the next try. */
   readonly error: string | null;
   /** Saves against the version last read; true when saved. */
@@ -49,6 +51,24 @@ const reasonOf = (err: unknown): string => {
   const text = errorText(err);
   return isApiError(err) && err.details.length > 0 ? `${text}: ${err.details.join('; ')}` : text;
 };
+
+const succeeded = () => true;
+const failedSave = () => false;
+const asked = () => null;
+
+/** One save of a referral's pipeline, against the version read. */
+interface PipelineSave {
+  readonly referralId: number;
+  readonly version: number;
+  readonly edit: PipelineEdit;
+}
+
+/** One request to return a referral (the note trimmed). */
+interface ReturnAsk {
+  readonly referralId: number;
+  readonly reason: ReturnReason;
+  readonly note: string;
+}
 
 /** Where one referral's pipeline is cached. */
 const pathOf = (referralId: number) => `/api/acquired/${referralId}/pipeline`;
@@ -63,7 +83,6 @@ export const usePipeline = (referralId: number | null): PipelineState => {
   const { api, live } = useServices();
   const client = useQueryClient();
   const toast = useToast();
-  const [saving, setSaving] = useState(false);
   // The refusal of this referral's last save or return; another referral's never shows.
   const [failed, setFailed] = useState<{ readonly id: number; readonly text: string } | null>(null);
   const key = apiKey(pathOf(referralId ?? 0));
@@ -106,61 +125,66 @@ export const usePipeline = (referralId: number | null): PipelineState => {
     };
   }, [client, live, referralId]);
 
-  const version = view?.version ?? null;
-  const save = useCallback(
-    async (edit: PipelineEdit): Promise<boolean> => {
-      if (referralId === null || version === null) return false;
-      const queryKey = apiKey(pathOf(referralId));
-      setSaving(true);
-      setFailed(null);
+  const saving = useMutation({
+    mutationFn: ({ referralId: id, version, edit }: PipelineSave) => {
       const note = edit.note.trim();
-      try {
-        const saved = await api.put<Pipeline>(pathOf(referralId), {
-          version,
-          status: edit.status,
-          followUpOn: edit.followUpOn,
-          ...(note ? { note } : {}),
-        });
-        client.setQueryData<PipelineView | null>(queryKey, (v) =>
-          withPipeline(v ?? undefined, saved),
-        );
-        return true;
-      } catch (err: unknown) {
-        toast(errorToast(errorText(err)));
-        if (isApiError(err, 409)) {
-          // The colleague's save won: read it (the client keeps only text of the 409's details),
-          // so the user makes theirs again on top of it.
-          void client.invalidateQueries({ queryKey });
-          setFailed({ id: referralId, text: errorText(err) });
-        } else setFailed({ id: referralId, text: reasonOf(err) });
-        return false;
-      } finally {
-        setSaving(false);
-      }
+      return api.put<Pipeline>(pathOf(id), {
+        version,
+        status: edit.status,
+        followUpOn: edit.followUpOn,
+        ...(note ? { note } : {}),
+      });
     },
-    [api, client, toast, referralId, version],
+    onSuccess: (saved, { referralId: id }) =>
+      client.setQueryData<PipelineView | null>(apiKey(pathOf(id)), (v) =>
+        withPipeline(v ?? undefined, saved),
+      ),
+    onError: (err, { referralId: id }) => {
+      toast(errorToast(errorText(err)));
+      if (isApiError(err, 409)) {
+        // The colleague's save won: read it (the client keeps only text of the 409's details),
+        // so the user makes theirs again on top of it.
+        void client.invalidateQueries({ queryKey: apiKey(pathOf(id)) });
+        setFailed({ id, text: errorText(err) });
+      } else setFailed({ id, text: reasonOf(err) });
+    },
+  });
+  const returning = useMutation({
+    mutationFn: ({ referralId: id, reason, note }: ReturnAsk) =>
+      api.post<ReturnRequest>(`/api/acquired/${id}/return`, { reason, ...(note ? { note } : {}) }),
+    onSuccess: (r, { referralId: id }) =>
+      client.setQueryData<PipelineView | null>(apiKey(pathOf(id)), (v) =>
+        v ? { ...v, return: r } : v,
+      ),
+  });
+
+  const version = view?.version ?? null;
+  const { mutateAsync: saveAsync } = saving;
+  const save = useCallback(
+    (edit: PipelineEdit): Promise<boolean> => {
+      if (referralId === null || version === null) return Promise.resolve(false);
+      setFailed(null);
+      return saveAsync({ referralId, version, edit }).then(succeeded, failedSave);
+    },
+    [saveAsync, referralId, version],
   );
 
+  const { mutateAsync: returnAsync } = returning;
   const requestReturn = useCallback(
-    async (reason: ReturnReason, note: string): Promise<string | null> => {
-      if (referralId === null) return 'No referral is open.';
-      const text = note.trim();
-      try {
-        const r = await api.post<ReturnRequest>(`/api/acquired/${referralId}/return`, {
-          reason,
-          ...(text ? { note: text } : {}),
-        });
-        client.setQueryData<PipelineView | null>(apiKey(pathOf(referralId)), (v) =>
-          v ? { ...v, return: r } : v,
-        );
-        return null;
-      } catch (err: unknown) {
-        return reasonOf(err);
-      }
-    },
-    [api, client, referralId],
+    (reason: ReturnReason, note: string): Promise<string | null> =>
+      referralId === null
+        ? Promise.resolve('No referral is open.')
+        : returnAsync({ referralId, reason, note: note.trim() }).then(asked, reasonOf),
+    [returnAsync, referralId],
   );
 
   const error = failed !== null && failed.id === referralId ? failed.text : null;
-  return { view, saving, error, save, requestReturn };
+  return {
+    view,
+    saving: saving.isPending,
+    returning: returning.isPending,
+    error,
+    save,
+    requestReturn,
+  };
 };

@@ -40,6 +40,13 @@ const renderHook = <T,>(hook: () => T) => {
   return render(hook, { wrapper });
 };
 
+/** Saves, and lets the request go out: the save's mutation sends it a microtask after the call. */
+const saveNow = (save: (next: UserPreferences) => void, next: UserPreferences) =>
+  act(async () => {
+    save(next);
+    await Promise.resolve();
+  });
+
 beforeEach(() => localStorage.clear());
 
 describe('usePreferencesState', () => {
@@ -62,7 +69,7 @@ describe('usePreferencesState', () => {
     const { result } = renderHook(() => usePreferencesState(api, 'producer'));
     act(() => gets[0]?.(DEFAULT_PREFERENCES));
     await waitFor(() => expect(result.current.loaded).toBe(true));
-    act(() => result.current.save(alerting));
+    await saveNow(result.current.save, alerting);
     expect(result.current.preferences).toEqual(alerting);
     expect(puts[0]?.body).toEqual(alerting);
     act(() => puts[0]?.resolve(alerting));
@@ -75,7 +82,7 @@ describe('usePreferencesState', () => {
     const { result } = renderHook(() => usePreferencesState(api, 'producer'));
     act(() => gets[0]?.(dark));
     await waitFor(() => expect(result.current.preferences).toEqual(dark));
-    act(() => result.current.save(alerting));
+    await saveNow(result.current.save, alerting);
     expect(result.current.preferences).toEqual(alerting);
     act(() => puts[0]?.reject(new ApiError(503, 'temporarily unavailable; try again shortly')));
     await waitFor(() => expect(result.current.preferences).toEqual(dark));
@@ -92,8 +99,8 @@ describe('usePreferencesState', () => {
     const { result } = renderHook(() => usePreferencesState(api, 'producer'));
     act(() => gets[0]?.(DEFAULT_PREFERENCES));
     await waitFor(() => expect(result.current.loaded).toBe(true));
-    act(() => result.current.save(dark));
-    act(() => result.current.save(alerting));
+    await saveNow(result.current.save, dark);
+    await saveNow(result.current.save, alerting);
     act(() => puts[0]?.reject(new ApiError(500, 'internal error')));
     await Promise.resolve();
     expect(result.current.preferences).toEqual(alerting);

@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { preferencesOrDefault, type UserPreferences } from '@referrals/shared';
 import { isApiError } from '../api/ApiError';
 import type { ApiClient } from '../api/apiClient';
@@ -25,6 +25,12 @@ export interface PreferencesState {
   readonly dismissError: () => void;
 }
 
+/** One save: whose preferences, and their new value. */
+interface PreferencesSave {
+  readonly user: string;
+  readonly value: UserPreferences;
+}
+
 /** Where one user's preferences are cached. */
 const keyOf = (username: string) => [...apiKey(PREFERENCES_PATH), username];
 
@@ -46,37 +52,40 @@ export const usePreferencesState = (api: ApiClient, username: string): Preferenc
   useOnError(read.error, (err) =>
     log.warn('could not load preferences; keeping the cached ones', err),
   );
-  // The save under way (numbered, so only the latest may roll back), and why the last one failed.
-  const [pending, setPending] = useState<{
-    readonly n: number;
-    readonly value: UserPreferences;
-  } | null>(null);
+  // The value of the latest save, shown from the click until that save settles. Kept here rather
+  // than read from the mutation's variables: those reach the screen a tick after the click, and a
+  // save shows in the render the click causes (the theme changes at once).
+  const [shown, setShown] = useState<UserPreferences | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const saves = useRef(0);
-  const preferences = pending?.value ?? read.data ?? cached;
+  const preferences = shown ?? read.data ?? cached;
 
   useEffect(() => writeCachedPreferences(username, preferences), [username, preferences]);
 
+  const writing = useMutation({
+    mutationFn: ({ value }: PreferencesSave) => api.put<unknown>(PREFERENCES_PATH, value),
+    // Any save's answer is what the server holds now, so it goes in the cache.
+    onSuccess: (answer, { user }) => client.setQueryData(keyOf(user), preferencesOrDefault(answer)),
+  });
+  const { mutate } = writing;
   const save = useCallback(
     (next: UserPreferences) => {
-      const n = ++saves.current;
-      setPending({ n, value: next });
+      setShown(next);
       setError(null);
       void client.cancelQueries({ queryKey: keyOf(username) });
-      api.put<unknown>(PREFERENCES_PATH, next).then(
-        (answer) => {
-          client.setQueryData(keyOf(username), preferencesOrDefault(answer));
-          setPending((p) => (p?.n === n ? null : p));
-        },
-        (err: unknown) => {
-          if (n !== saves.current) return;
-          setPending(null);
-          const reason = isApiError(err) ? err.error : 'the server did not answer';
-          setError(`Your preferences could not be saved: ${reason.replace(/\.$/, '')}.`);
+      // These callbacks follow the latest save only: an earlier one never rolls back a later.
+      mutate(
+        { user: username, value: next },
+        {
+          onSuccess: () => setShown(null),
+          onError: (err) => {
+            setShown(null);
+            const reason = isApiError(err) ? err.error : 'the server did not answer';
+            setError(`Your preferences could not be saved: ${reason.replace(/\.$/, '')}.`);
+          },
         },
       );
     },
-    [api, client, username],
+    [client, mutate, username],
   );
   const dismissError = useCallback(() => setError(null), []);
   return { preferences, loaded: read.isSuccess || read.isError, save, error, dismissError };

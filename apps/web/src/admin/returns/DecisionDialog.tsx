@@ -14,22 +14,21 @@ import type { ReturnRequest } from '@referrals/shared';
 export const DecisionDialog = ({
   request,
   approve,
+  busy,
   onClose,
   onDecide,
 }: {
   readonly request: ReturnRequest;
   readonly approve: boolean;
+  /** True while this return's decision is under way (the button is off). */
+  readonly busy: boolean;
   readonly onClose: () => void;
   readonly onDecide: (comment: string) => Promise<boolean>;
 }) => {
   const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
   const verb = approve ? 'Approve' : 'Deny';
   const submit = async () => {
-    setBusy(true);
-    const done = await onDecide(comment);
-    setBusy(false);
-    if (done) onClose();
+    if (await onDecide(comment)) onClose();
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="decision-title" fullWidth maxWidth="xs">

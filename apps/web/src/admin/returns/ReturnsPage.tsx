@@ -51,7 +51,7 @@ export const ReturnsPage = () => {
     ? (search.get('state') as ReturnState)
     : 'requested';
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const { data, error, decide } = useReturnsQueue(state, page);
+  const { data, error, decide, decidingId } = useReturnsQueue(state, page);
   const [deciding, setDeciding] = useState<{ r: ReturnRequest; approve: boolean } | null>(null);
   const go = (next: { state?: ReturnState; page?: number }) =>
     setSearch(
@@ -168,6 +168,7 @@ export const ReturnsPage = () => {
         <DecisionDialog
           request={deciding.r}
           approve={deciding.approve}
+          busy={decidingId === deciding.r.id}
           onClose={() => setDeciding(null)}
           onDecide={(comment) => decide(deciding.r.id, deciding.approve, comment)}
         />

@@ -35,7 +35,8 @@ export interface ReturnsPage {
 /**
  * One page of returns in a state, read again whenever the returns topic hears of a new or decided
  * return (or gives a new base), so the queue stays live. `decide` approves or denies one, then
- * the queue is read again whatever the answer (a refusal may mean a colleague decided first).
+ * the queue is read again whatever the answer (a refusal may mean a colleague decided first);
+ * `decidingId` names the return while its decision is under way.
  */
 export const useReturnsQueue = (state: ReturnState, page: number) => {
   const { api } = useServices();
@@ -67,5 +68,11 @@ export const useReturnsQueue = (state: ReturnState, page: number) => {
     [mutateAsync],
   );
 
-  return { data: read.data ?? null, error: read.error ? errorText(read.error) : null, decide };
+  return {
+    data: read.data ?? null,
+    error: read.error ? errorText(read.error) : null,
+    decide,
+    /** The return whose decision is under way, if any. */
+    decidingId: decision.isPending ? decision.variables.id : null,
+  };
 };

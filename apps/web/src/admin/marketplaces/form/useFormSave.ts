@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import {
   ADMIN_ROUTES,
   FORM_TOASTS,
   toMarketplacePayload,
   type MarketplaceFormValues,
+  type MarketplacePayload,
   type MarketplaceRoute,
 } from '@referrals/shared';
 import { isApiError } from '../../../api/ApiError';
@@ -25,6 +27,16 @@ export interface SaveProblem {
 }
 
 const NO_PROBLEM: SaveProblem = { conflict: null, invalid: [] };
+const ignore = () => undefined;
+
+/** One save: what was asked, as the form and route were when it was. */
+interface Save {
+  readonly values: MarketplaceFormValues;
+  readonly name: string;
+  readonly payload: MarketplacePayload;
+  readonly route: MarketplaceRoute;
+  readonly version: string;
+}
 
 /**
  * Saving: POST /api/marketplaces for a new one (then to the list), PUT /api/marketplaces/:id with
@@ -35,43 +47,46 @@ export const useFormSave = (form: MarketplaceForm, route: MarketplaceRoute, data
   const { api } = useServices();
   const toast = useToast();
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState(false);
   const [problem, setProblem] = useState<SaveProblem>(NO_PROBLEM);
 
+  const saving = useMutation({
+    mutationFn: ({ route: r, version, payload }: Save) =>
+      r.mode === 'edit'
+        ? api.put(`/api/marketplaces/${r.id}`, { version, marketplace: payload })
+        : api.post('/api/marketplaces', payload),
+    // An edit stays saving until the form is reloaded (a failed reload fails the save).
+    onSuccess: async (_answer, { route: r, name, values }) => {
+      if (r.mode === 'edit') {
+        toast(FORM_TOASTS.updated(name));
+        await data.reload();
+      } else {
+        toast(FORM_TOASTS.created(name));
+        setCreated(true);
+        form.reset(values);
+      }
+    },
+    onError: (err, { route: r, name }) => {
+      log.error('could not save the marketplace', err);
+      if (isApiError(err, 409)) setProblem({ conflict: err.error, invalid: [] });
+      else if (isApiError(err, 400)) setProblem({ conflict: null, invalid: err.details });
+      toast(r.mode === 'edit' ? FORM_TOASTS.updateFailed(name) : FORM_TOASTS.createFailed(name));
+    },
+  });
+  const { mutateAsync } = saving;
   const saveValues = useCallback(
-    async (values: MarketplaceFormValues) => {
-      const name = values.marketplaceName.trim();
+    (values: MarketplaceFormValues) => {
+      setProblem(NO_PROBLEM);
       const payload = toMarketplacePayload(values, {
         sources: data.sources,
         naicsCodes: data.naicsCodes,
       });
-      setSaving(true);
-      setProblem(NO_PROBLEM);
-      try {
-        if (route.mode === 'edit') {
-          const version = data.saved?.version ?? '';
-          await api.put(`/api/marketplaces/${route.id}`, { version, marketplace: payload });
-          toast(FORM_TOASTS.updated(name));
-          await data.reload();
-        } else {
-          await api.post('/api/marketplaces', payload);
-          toast(FORM_TOASTS.created(name));
-          setCreated(true);
-          form.reset(values);
-        }
-      } catch (err) {
-        log.error('could not save the marketplace', err);
-        if (isApiError(err, 409)) setProblem({ conflict: err.error, invalid: [] });
-        else if (isApiError(err, 400)) setProblem({ conflict: null, invalid: err.details });
-        toast(
-          route.mode === 'edit' ? FORM_TOASTS.updateFailed(name) : FORM_TOASTS.createFailed(name),
-        );
-      } finally {
-        setSaving(false);
-      }
+      const version = data.saved?.version ?? '';
+      const name = values.marketplaceName.trim();
+      // The mutation's callbacks have said why a save failed; the form's submit never fails.
+      return mutateAsync({ values, name, payload, route, version }).then(ignore, ignore);
     },
-    [api, data, form, route, toast],
+    [data, mutateAsync, route],
   );
 
   // Navigate once the pristine, just-created state has rendered, so the guard lets it through.
@@ -81,5 +96,5 @@ export const useFormSave = (form: MarketplaceForm, route: MarketplaceRoute, data
 
   const save = useCallback(() => form.handleSubmit(saveValues)(), [form, saveValues]);
   const clearProblem = useCallback(() => setProblem(NO_PROBLEM), []);
-  return { save, saving, created, problem, clearProblem };
+  return { save, saving: saving.isPending, created, problem, clearProblem };
 };
