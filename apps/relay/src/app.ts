@@ -5,11 +5,10 @@ import path from 'node:path';
 import express from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
-import { Redis } from 'ioredis';
+import { createBackend } from './backend.js';
 import { createProfileResolver } from './auth/profile.js';
 import { createTokenVerifier } from './auth/verify.js';
 import type { RelayConfig } from './config.js';
-import { memoryCoordination, redisCoordination } from './coordination.js';
 import { adminRoutes } from './http/admin.js';
 import { expressRoutes } from './http/adapter.js';
 import type { GatewayDeps } from './http/deps.js';
@@ -18,7 +17,7 @@ import { preferenceRoutes } from './http/preferences.js';
 import { audited, auditLogRoutes } from './http/audited.js';
 import { databaseAuditLog } from './db/auditLog.js';
 import { openDatabase } from './db/database.js';
-import { databasePreferences, importRedisPreferences } from './db/preferences.js';
+import { databasePreferences } from './db/preferences.js';
 import { databasePipeline } from './db/pipeline.js';
 import { databaseReturns } from './db/returns.js';
 import { pipelineRoutes } from './http/pipeline.js';
@@ -27,46 +26,20 @@ import { commitRecord } from './readModel/directCommit.js';
 import { NOTICE_ID, type NoticeStream } from './keys.js';
 import { referralRoutes } from './http/referrals.js';
 import { sessionRoutes } from './http/session.js';
-import { redisKeys } from './keys.js';
 import { logger } from './log.js';
 import { createMetrics } from './metrics.js';
 import { publicMetrics, startMetricsServer } from './metricsEndpoint.js';
 import { observeRequests } from './http/observe.js';
-import { memoryPollClock, redisPollClock } from './poller/pollClock.js';
 import { createPoller } from './poller/poller.js';
-import {
-  createBullScheduler,
-  createTimerScheduler,
-  type PollScheduler,
-} from './poller/scheduler.js';
 import { createPageReader } from './poller/pageReader.js';
 import { ReferralSync } from './poller/referralSync.js';
 import { pollSources } from './poller/sources.js';
-import { createMemoryStore } from './readModel/memoryStore.js';
 import { createReadModel } from './readModel/readModel.js';
-import { createRedisStore } from './readModel/redisStore.js';
 import { attachRealtime } from './realtime/server.js';
 import { serverRendered, startSsr } from './ssr/serverRendered.js';
-import { watchRedis } from './storeWatch.js';
 import { createUpstreamClient } from './upstream/client.js';
 
 const log = logger('main');
-
-/**
- * The relay's Redis client. It connects in the background and keeps trying, with a pause growing to
- * 2 s, for as long as the process lives: a relay given a Redis never runs without it.
- */
-function redisClient(url: string): Redis {
-  const redis = new Redis(url, {
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 2,
-    // Commands fail at once while Redis is away instead of queueing for minutes.
-    enableOfflineQueue: false,
-    retryStrategy: (times) => Math.min(times * 200, 2000),
-  });
-  redis.on('error', (err) => log.debug({ err }, 'redis error'));
-  return redis;
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -90,13 +63,11 @@ function contentSecurityPolicy(config: RelayConfig) {
 
 /** The whole relay, wired but not listening. */
 export function createRelay(config: RelayConfig) {
-  const keys = redisKeys(config.redisPrefix);
-  const redisUrl = config.store.kind === 'redis' ? config.store.url : null;
-  const redis = redisUrl === null ? null : redisClient(redisUrl);
-  if (!redis) log.warn('no REDIS_URL: running single-instance on an in-memory store');
+  // Redis or memory is decided here, once: the rest of the relay only uses what it gives.
+  const backend = createBackend(config);
+  const { store, pollClock, coordination } = backend;
   const metrics = createMetrics();
 
-  const store = redis ? createRedisStore(redis, keys) : createMemoryStore();
   const upstreamHttp = {
     basicUser: config.upstreamBasicUser,
     timeoutMs: config.upstreamTimeoutMs,
@@ -112,7 +83,6 @@ export function createRelay(config: RelayConfig) {
     { slackMs: config.pollSlackMs, loadBudgetMs: config.pollIntervalMs / 2 },
   );
   const poller = createPoller(store, pollSources(upstream), referralSync);
-  const pollClock = redis ? redisPollClock(redis, keys) : memoryPollClock();
   const runPoll = async () => {
     const outcome = await poller.pollOnce();
     if (!outcome.status.stale) await pollClock.noteSuccess(Date.now());
@@ -120,26 +90,11 @@ export function createRelay(config: RelayConfig) {
     metrics.polls.inc({ outcome: outcome.status.stale ? 'stale' : 'ok' });
     for (const s of outcome.streams) if (!s.ok) metrics.upstreamErrors.inc({ stream: s.stream });
   };
-  const scheduler: PollScheduler =
-    redisUrl !== null
-      ? createBullScheduler({
-          redisUrl,
-          prefix: keys.bullPrefix(),
-          intervalMs: config.pollIntervalMs,
-          run: runPoll,
-        })
-      : createTimerScheduler({ intervalMs: config.pollIntervalMs, run: runPoll });
+  const scheduler = backend.scheduler(runPoll);
 
   const readModel = createReadModel(store);
-  // Until Redis first answers, and whenever it stops, this instance's clients are told stale.
-  if (redis) readModel.setStoreReachable(false);
-  const stopWatching = redis
-    ? watchRedis(redis, (reachable) => {
-        if (reachable) log.info('Redis answers');
-        else log.warn(`Redis at ${redisUrl} does not answer: clients told stale, not ready`);
-        readModel.setStoreReachable(reachable);
-      })
-    : () => undefined;
+  // While the store does not answer, this instance's clients are told stale.
+  const stopWatching = backend.watch((reachable) => readModel.setStoreReachable(reachable));
   // Set by start once the read model is loaded and the poll runs, and by drain on SIGTERM.
   let loaded = false;
   let draining = false;
@@ -151,9 +106,6 @@ export function createRelay(config: RelayConfig) {
     clientId: config.oidcClientId,
   });
   const profiles = createProfileResolver(upstream);
-  const coordination = redis
-    ? redisCoordination(redis, keys, config.redisPrefix)
-    : memoryCoordination();
   const deps: GatewayDeps = {
     readModel,
     upstream,
@@ -260,7 +212,7 @@ export function createRelay(config: RelayConfig) {
     // No Socket.IO adapter links the instances: each emits to its own sockets from its own mirror
     // of the change log in Redis, which is what crosses instances. Recovery stays off in a cluster
     // (a client may come back to another instance); clients resync by seq either way.
-    stateRecovery: !redis,
+    stateRecovery: backend.stateRecovery,
     onEmit: (event) => metrics.changesSent.inc({ event }),
     onDelivered: (stream, committedAt) => metrics.delivered(stream, committedAt),
   });
@@ -272,15 +224,6 @@ export function createRelay(config: RelayConfig) {
     return counts;
   });
 
-  /** Whether Redis answers now (true in memory mode). */
-  const storeAnswers = () =>
-    redis
-      ? redis.ping().then(
-          () => true,
-          () => false,
-        )
-      : Promise.resolve(true);
-
   /**
    * Whether this instance can serve (its store answers and its lists are loaded), and if not the
    * first reason why, so a balancer's log says what to fix: /readyz and the ready gauge. An
@@ -288,7 +231,7 @@ export function createRelay(config: RelayConfig) {
    * served): it shows in /readyz's body and in the status clients get.
    */
   async function readiness() {
-    const redisOk = redis ? await storeAnswers() : null;
+    const redisOk = await backend.storeAnswers();
     const reason = draining
       ? 'draining'
       : redisOk === false
@@ -313,9 +256,10 @@ export function createRelay(config: RelayConfig) {
    * /readyz 503 saying why.
    */
   async function load(): Promise<boolean> {
-    for (let attempt = 0; !(await storeAnswers()); attempt += 1) {
+    // Memory answers null (nothing to wait for); only a store that says false is waited for.
+    for (let attempt = 0; (await backend.storeAnswers()) === false; attempt += 1) {
       if (stopping) return false;
-      if (attempt === 0) log.warn(`waiting for Redis at ${redisUrl}: not ready until it answers`);
+      if (attempt === 0) log.warn(`waiting for ${backend.name}: not ready until it answers`);
       await pause(Math.min(200 * 2 ** attempt, 2000));
     }
     for (let attempt = 0; ; attempt += 1) {
@@ -366,13 +310,10 @@ export function createRelay(config: RelayConfig) {
       }
       await new Promise<void>((resolve) => http.listen(port, resolve));
       metricsServer = await startMetricsServer(metrics.registry, config.metricsPort);
-      // Preferences an older build kept in Redis move once both Redis and the database answer.
+      // What an older build kept in the store moves once both the store and the database answer.
       void Promise.all([migrated, loading]).then(
         async ([, ready]) => {
-          if (!ready || !redis) return;
-          await importRedisPreferences(redis, keys, database).catch((err: unknown) =>
-            log.warn({ err }, 'could not move preferences from Redis; the next start will'),
-          );
+          if (ready) await backend.moveToDatabase(database);
         },
         () => undefined,
       );
@@ -388,7 +329,7 @@ export function createRelay(config: RelayConfig) {
     drain(): void {
       draining = true;
     },
-    /** Stops in order: new connections, sockets, polling, the read model, Redis. */
+    /** Stops in order: new connections, sockets, polling, the read model, the store's connections. */
     async stop(): Promise<void> {
       draining = true;
       stopping = true;
@@ -406,7 +347,7 @@ export function createRelay(config: RelayConfig) {
       readModel.stop();
       await store.close();
       await database.close();
-      redis?.disconnect();
+      backend.disconnect();
     },
   };
 }

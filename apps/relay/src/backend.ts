@@ -1,0 +1,132 @@
+import { Redis } from 'ioredis';
+import type { RelayConfig } from './config.js';
+import { memoryCoordination, redisCoordination, type Coordination } from './coordination.js';
+import type { RelayDatabase } from './db/database.js';
+import { importRedisPreferences } from './db/preferences.js';
+import { redisKeys } from './keys.js';
+import { logger } from './log.js';
+import { memoryPollClock, redisPollClock, type PollClock } from './poller/pollClock.js';
+import {
+  createBullScheduler,
+  createTimerScheduler,
+  type PollScheduler,
+} from './poller/scheduler.js';
+import { createMemoryStore } from './readModel/memoryStore.js';
+import { createRedisStore } from './readModel/redisStore.js';
+import type { ReadModelStore } from './readModel/store.js';
+import { watchRedis } from './storeWatch.js';
+
+const log = logger('main');
+
+/**
+ * Everything of the relay that differs between a cluster on Redis and one instance in memory. The
+ * choice is made once, by createBackend, so the rest of the relay never asks which it runs on.
+ */
+export interface RelayBackend {
+  /** The store as the logs name it: 'Redis at <url>', or 'memory'. */
+  readonly name: string;
+  readonly store: ReadModelStore;
+  readonly pollClock: PollClock;
+  readonly coordination: Coordination;
+  /**
+   * Whether Socket.IO may restore a dropped client's rooms: only on a single instance, since in a
+   * cluster a client may come back to another one (clients resync by seq either way).
+   */
+  readonly stateRecovery: boolean;
+  /** The poll's scheduler: one poll per interval for the whole cluster, running `run`. */
+  scheduler(run: () => Promise<unknown>): PollScheduler;
+  /** Whether the store answers now; null when there is nothing to ask (memory never goes away). */
+  storeAnswers(): Promise<boolean | null>;
+  /**
+   * Tells `onChange` whenever the store stops or starts answering, starting unreachable until it
+   * first answers (memory never changes, so never calls). Returns the stop.
+   */
+  watch(onChange: (reachable: boolean) => void): () => void;
+  /** Moves data an older build kept in the store into the database, once both answer. */
+  moveToDatabase(database: RelayDatabase): Promise<void>;
+  /** Drops the store's connections, last in a stop (after the store itself is closed). */
+  disconnect(): void;
+}
+
+/**
+ * The relay's Redis client. It connects in the background and keeps trying, with a pause growing to
+ * 2 s, for as long as the process lives: a relay given a Redis never runs without it.
+ */
+function redisClient(url: string): Redis {
+  const redis = new Redis(url, {
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 2,
+    // Commands fail at once while Redis is away instead of queueing for minutes.
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  redis.on('error', (err) => log.debug({ err }, 'redis error'));
+  return redis;
+}
+
+type BackendConfig = Pick<RelayConfig, 'redisPrefix' | 'pollIntervalMs'>;
+
+/** A cluster's backend: the read model, locks, limits and the poll's schedule all in Redis. */
+export function redisBackend(url: string, config: BackendConfig): RelayBackend {
+  const keys = redisKeys(config.redisPrefix);
+  const redis = redisClient(url);
+  const name = `Redis at ${url}`;
+  return {
+    name,
+    store: createRedisStore(redis, keys),
+    pollClock: redisPollClock(redis, keys),
+    coordination: redisCoordination(redis, keys, config.redisPrefix),
+    stateRecovery: false,
+    scheduler: (run) =>
+      createBullScheduler({
+        redisUrl: url,
+        prefix: keys.bullPrefix(),
+        intervalMs: config.pollIntervalMs,
+        run,
+      }),
+    storeAnswers: () =>
+      redis.ping().then(
+        () => true,
+        () => false,
+      ),
+    watch(onChange) {
+      // Until Redis first answers, and whenever it stops, this instance's clients are told stale.
+      onChange(false);
+      return watchRedis(redis, (reachable) => {
+        if (reachable) log.info('Redis answers');
+        else log.warn(`${name} does not answer: clients told stale, not ready`);
+        onChange(reachable);
+      });
+    },
+    async moveToDatabase(database) {
+      // Preferences an older build kept in Redis, which keeps nothing on disk.
+      await importRedisPreferences(redis, keys, database).catch((err: unknown) =>
+        log.warn({ err }, 'could not move preferences from Redis; the next start will'),
+      );
+    },
+    disconnect: () => redis.disconnect(),
+  };
+}
+
+/** A single instance's backend: everything in this process, nothing to wait for or connect. */
+export function memoryBackend(config: BackendConfig): RelayBackend {
+  return {
+    name: 'memory',
+    store: createMemoryStore(),
+    pollClock: memoryPollClock(),
+    coordination: memoryCoordination(),
+    stateRecovery: true,
+    scheduler: (run) => createTimerScheduler({ intervalMs: config.pollIntervalMs, run }),
+    storeAnswers: () => Promise.resolve(null),
+    watch: () => () => undefined,
+    moveToDatabase: () => Promise.resolve(),
+    disconnect: () => undefined,
+  };
+}
+
+/** The backend REDIS_URL names: Redis, required once given, or memory when it is unset. */
+export function createBackend(config: RelayConfig): RelayBackend {
+  if (config.store.kind === 'redis') return redisBackend(config.store.url, config);
+  log.warn('no REDIS_URL: running single-instance on an in-memory store');
+  return memoryBackend(config);
+}
