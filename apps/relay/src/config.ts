@@ -4,7 +4,16 @@
  */
 
 import path from 'node:path';
-import { EnvError, envInt, envList, envOneOf, envText, envUrl, parseEnv } from '@referrals/shared';
+import {
+  EnvError,
+  envInt,
+  envList,
+  envLogLevel,
+  envText,
+  envUrl,
+  LOG_LEVELS,
+  parseEnv,
+} from '@referrals/shared';
 import * as yup from 'yup';
 import type { DatabaseTarget } from './db/target.js';
 
@@ -69,7 +78,6 @@ export type StoreTarget =
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const HTTP = ['http:', 'https:'];
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -116,7 +124,7 @@ export const relayEnvSchema = yup.object({
     ),
   WEB_DIST: yup.string().default(new URL('../../web/dist', import.meta.url).pathname),
   WEB_SSR: yup.string(),
-  LOG_LEVEL: envOneOf(LOG_LEVELS, 'info'),
+  LOG_LEVEL: envLogLevel(),
   SHUTDOWN_GRACE_MS: envInt(0, 600_000, 5000),
   TRUST_PROXY: envList(
     'loopback',
@@ -183,8 +191,9 @@ export function parseConfig(env: Env): RelayConfig {
 
 /** The log level to start with, before the whole configuration is validated. */
 export function bootLogLevel(): string {
-  const level = process.env.LOG_LEVEL ?? 'info';
-  return LOG_LEVELS.includes(level) ? level : 'info';
+  // Any case, as the schema reads it.
+  const level = (process.env.LOG_LEVEL ?? 'info').toLowerCase();
+  return (LOG_LEVELS as readonly string[]).includes(level) ? level : 'info';
 }
 
 /** Reads the process environment; on a bad value prints the list and exits with status 78. */

@@ -8,18 +8,15 @@ import {
   envFlag,
   envInt,
   envList,
+  envLogLevel,
   envNumber,
-  envOneOf,
   envText,
   envUrl,
   parseEnv,
+  type LogLevel,
 } from '@referrals/shared';
 import * as yup from 'yup';
 import type { RealmOptions } from './realm/options.js';
-
-/** Pino log levels accepted by LOG_LEVEL. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Validated configuration of the stand-in upstream (its realm's options among it). */
 export interface SimConfig extends RealmOptions {
@@ -84,7 +81,7 @@ export const simEnvSchema = yup.object({
       return typeof access !== 'number' || refresh >= access;
     },
   ),
-  LOG_LEVEL: envOneOf(LOG_LEVELS, 'info'),
+  LOG_LEVEL: envLogLevel(),
 });
 
 /** Parses and validates an environment; throws ConfigError listing every problem. Pure. */

@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import type { LogLevel } from './config.js';
+import type { LogLevel } from '@referrals/shared';
 
 export type { Logger } from 'pino';
 

@@ -7,6 +7,7 @@ import {
   DATE_FILTER_SPAN_MS,
   type ConversionInput,
   type DateFilter,
+  boughtExportFileName,
   categoryText,
   fullName,
   parseQuery,
@@ -258,7 +259,7 @@ export function acquiredRoutes(
           bytes: Buffer.from(`\uFEFF${parts.join('')}`, 'utf8'),
           contentType: 'text/csv; charset=utf-8',
           headers: {
-            'content-disposition': `attachment; filename="${p.access.isAdmin ? 'claim-it-transactions' : 'acquired-referrals'}-${day}.csv"`,
+            'content-disposition': `attachment; filename="${boughtExportFileName(p.access, day)}"`,
           },
         };
       },

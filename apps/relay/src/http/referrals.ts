@@ -3,6 +3,7 @@ import {
   audienceOf,
   byExpirationFirst,
   CONSOLE_FLAGS,
+  defaultReferralView,
   isBoughtBy,
   listDefaults,
   marketplaceOfAgency,
@@ -10,9 +11,11 @@ import {
   opportunitySchema,
   parseReferralQuery,
   projectListReferral,
+  REFERRAL_VIEWS,
   toPublicReferral,
   type Opportunity,
   type ReferralQuery,
+  type ReferralView,
 } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
 import type { UserProfile } from '../auth/profile.js';
@@ -82,6 +85,9 @@ export async function publicFeedPage(
   };
 }
 
+const isReferralView = (v: unknown): v is ReferralView =>
+  (REFERRAL_VIEWS as readonly unknown[]).includes(v);
+
 /** Referral routes: the public feed, the signed-in lists, one referral, acquired, claim. */
 export function referralRoutes(d: GatewayDeps): Route[] {
   const { readModel } = d;
@@ -109,9 +115,9 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         const def = listDefaults({ kind: 'signedIn', access: p.access, username: p.username });
         const q = parseReferralQuery(req.query, { ...def, size: PAGE_SIZE });
         if (!q.ok) return fail(400, 'invalid list query', q.errors);
-        const view = req.query.view ?? (p.access.isAdmin ? 'all' : 'inAppetite');
-        if (view !== 'all' && view !== 'inAppetite')
-          return fail(400, 'invalid list query', ['view must be all or inAppetite']);
+        const view = req.query.view ?? defaultReferralView(p.access);
+        if (!isReferralView(view))
+          return fail(400, 'invalid list query', [`view must be ${REFERRAL_VIEWS.join(' or ')}`]);
         let scope: ListScope = ALL;
         let query = q.query;
         // The expiration flag orders the admin referral list by expiration first (the upstream's

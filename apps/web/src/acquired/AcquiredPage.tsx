@@ -5,6 +5,7 @@ import {
   ACQUIRED_DATE_FIELD,
   acquiredColumns,
   acquiredHeading,
+  boughtExportFileName,
   cycleSort,
   DEFAULT_DATE_FILTERS,
   DEFAULT_SORTS,
@@ -118,7 +119,7 @@ export const AcquiredPage = () => {
       <ProgressFilterBar filters={filters} onChange={setFilters}>
         <ExportButton
           params={exportParams(state, filters, today)}
-          filename={`${access.isAdmin ? 'claim-it-transactions' : 'acquired-referrals'}-${today}.csv`}
+          filename={boughtExportFileName(access, today)}
         />
       </ProgressFilterBar>
       {page.error && (

@@ -1,6 +1,7 @@
 import {
   compareReferrals,
   matchesReferralFilter,
+  referralId,
   topicKey,
   type Opportunity,
   type ReferralFilter,
@@ -158,7 +159,7 @@ export class ReferralPage<R extends ReferralRow> {
     return {
       matches: (r) => matchesReferralFilter(r, filter, now) && (alsoMatches?.(r) ?? true),
       compare: compareReferrals(this.servedSort === undefined ? sort : this.servedSort),
-      idOf: (r) => String(r.opportunityId),
+      idOf: referralId,
       size,
       firstPage: page === 0,
     };

@@ -7,6 +7,7 @@ import {
   AVAILABLE_REFERRALS_COLUMNS,
   cycleAllOpportunitiesSort,
   cycleSort,
+  defaultReferralView,
   HEADINGS,
   listDefaults,
   listPageTitle,
@@ -45,7 +46,7 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
   useDocumentTitle(listPageTitle(title, brand));
   const mobile = useCompactLayout();
   const { state, ready, update } = useListState(
-    (url) => initialListState(defaults, access.isAdmin ? 'all' : 'inAppetite', url),
+    (url) => initialListState(defaults, defaultReferralView(access), url),
     defaults.geoLocate,
   );
   const [selected, setSelected] = useState<GridRow | null>(null);

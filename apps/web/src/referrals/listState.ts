@@ -4,6 +4,7 @@ import {
   type DateFilter,
   type ListDefaults,
   type ReferralFilter,
+  type ReferralView,
   type Sort,
   type StateCode,
 } from '@referrals/shared';
@@ -11,7 +12,7 @@ import type { QueryParams } from '../api/apiClient';
 import type { ReferralTopic } from '../live/useReferralPage';
 
 /** The list's view toggle: the user's own agency's appetite, or every referral. */
-export type ListView = 'inAppetite' | 'all';
+export type ListView = ReferralView;
 
 /** Everything the toolbar, the headers and the footer choose. */
 export interface ListState {

@@ -18,6 +18,10 @@ type Params = { path: string; originalValue: unknown };
 
 const got = (p: Params) => ` (got '${String(p.originalValue)}')`;
 
+/** Pino's log levels, which LOG_LEVEL accepts in every app. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** A whole number written in digits, from `min` to `max`. */
 export const envInt = (min: number, max: number, fallback: number) => {
   const message = (p: Params) => `${p.path} must be a whole number from ${min} to ${max}${got(p)}`;
@@ -56,6 +60,9 @@ export const envOneOf = <T extends string>(values: readonly T[], fallback: T) =>
     .transform((v: string) => v.toLowerCase())
     .oneOf(values, (p: Params) => `${p.path} must be one of ${values.join(', ')}${got(p)}`)
     .default(fallback) as yup.StringSchema<T, yup.AnyObject, T>;
+
+/** LOG_LEVEL: one of pino's levels, `info` when unset. */
+export const envLogLevel = () => envOneOf(LOG_LEVELS, 'info');
 
 /** Text matching `pattern`; `rule` completes "NAME may hold ..." or "NAME must be ...". */
 export const envText = (fallback: string, pattern: RegExp, rule: string) =>

@@ -24,7 +24,9 @@ export interface TopicDefinition<K extends TopicKind> {
   readonly idOf: (item: TopicItems[K]) => string;
 }
 
-const referralId = (o: { readonly opportunityId: number }) => String(o.opportunityId);
+/** The id of a referral as topics name it (removed items) and clients key what they hold. */
+export const referralId = (o: { readonly opportunityId: number }): string =>
+  String(o.opportunityId);
 
 /**
  * The topics a client can subscribe to, one entry each. The relay derives its rooms, their tier

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListAudience } from './listDefaults.js';
-import { listDefaults } from './listDefaults.js';
+import { defaultReferralView, listDefaults, REFERRAL_VIEWS } from './listDefaults.js';
 
 const signedIn = (privileged: boolean, isAdmin: boolean): ListAudience => ({
   kind: 'signedIn',
@@ -48,5 +48,11 @@ describe('agent-console §2 list defaults per audience', () => {
       detailsPanel: false,
       geoLocate: false,
     });
+  });
+
+  it('opens the signed-in list on every referral for admins and on the appetite for others', () => {
+    expect(defaultReferralView({ isAdmin: true })).toBe('all');
+    expect(defaultReferralView({ isAdmin: false })).toBe('inAppetite');
+    expect([...REFERRAL_VIEWS].sort()).toEqual(['all', 'inAppetite']);
   });
 });

@@ -12,6 +12,14 @@ export type ListAudience =
       readonly username: string;
     };
 
+/** The signed-in referral list's views: the user's agency's appetite, or every referral. */
+export const REFERRAL_VIEWS = ['inAppetite', 'all'] as const;
+export type ReferralView = (typeof REFERRAL_VIEWS)[number];
+
+/** The view a signed-in list opens on: administrators see every referral, others their appetite. */
+export const defaultReferralView = (access: Pick<Access, 'isAdmin'>): ReferralView =>
+  access.isAdmin ? 'all' : 'inAppetite';
+
 /** The starting configuration of the referral list for an audience. */
 export interface ListDefaults {
   readonly sort: Sort;

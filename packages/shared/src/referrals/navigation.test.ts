@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { Role } from '../domain/roles.js';
 import { deriveAccess } from './access.js';
 import type { NavEntry } from './navigation.js';
-import { marketplaceTitle, profileMenu, sideNavigation } from './navigation.js';
+import {
+  boughtExportFileName,
+  marketplaceTitle,
+  profileMenu,
+  sideNavigation,
+} from './navigation.js';
 
 const access = (...roles: Role[]) => deriveAccess(new Set(roles));
 const admin = access(Role.CONSOLE_ADMIN, Role.COMPANY_PRODUCT);
@@ -148,5 +153,16 @@ describe('agent-console §2 profile menu', () => {
       agencyName: '',
       location: '',
     });
+  });
+});
+
+describe('the bought-referrals export', () => {
+  it("is named after the screen: every agency's transactions for admins, the agency's own else", () => {
+    expect(boughtExportFileName({ isAdmin: true }, '2026-11-26')).toBe(
+      'claim-it-transactions-2026-11-26.csv',
+    );
+    expect(boughtExportFileName({ isAdmin: false }, '2026-11-26')).toBe(
+      'acquired-referrals-2026-11-26.csv',
+    );
   });
 });

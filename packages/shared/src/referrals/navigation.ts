@@ -29,6 +29,18 @@ const group = (id: string, title: string, items: readonly NavLink[]): NavEntry =
   items,
 });
 
+/**
+ * The bought-referrals screen's id by role: administrators see every agency's purchases (Claim-It
+ * Transactions), everyone else their agency's (Acquired Referrals). Its CSV export is named after
+ * it.
+ */
+export const boughtScreenId = (a: Pick<Access, 'isAdmin'>): string =>
+  a.isAdmin ? 'claim-it-transactions' : 'acquired-referrals';
+
+/** The file name of the bought-referrals export made on `day` (YYYY-MM-DD). */
+export const boughtExportFileName = (a: Pick<Access, 'isAdmin'>, day: string): string =>
+  `${boughtScreenId(a)}-${day}.csv`;
+
 /** Title of the marketplace group and of the list page, by role. */
 export const marketplaceTitle = (a: Access): string => {
   if (a.isCarrier) return a.isBridgeUser ? 'Bridge Marketplace' : `${PRODUCT_NAME} Marketplace`;
@@ -87,7 +99,7 @@ export const sideNavigation = (a: Access): readonly NavEntry[] => {
         ? [
             marketplace,
             {
-              id: 'claim-it-transactions',
+              id: boughtScreenId(a),
               label: 'Claim-It Transactions',
               path: ROUTES.purchasedReferrals,
             },
@@ -96,7 +108,7 @@ export const sideNavigation = (a: Access): readonly NavEntry[] => {
         : [
             marketplace,
             {
-              id: 'acquired-referrals',
+              id: boughtScreenId(a),
               label: 'Acquired Referrals',
               path: ROUTES.purchasedReferrals,
             },
