@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProgressStatus, type Opportunity, type Pipeline } from '@referrals/shared';
 import type { ApiClient, QueryParams } from '../api/apiClient';
+import { apiRead } from '../api/queries';
+import { createQueryClient } from '../api/queryClient';
 import { FakeSocket } from '../live/fakeSocket.testkit';
 import { LiveClient } from '../live/LiveClient';
 import { electLeader } from './leader';
@@ -44,7 +46,16 @@ const relay = (due: Opportunity[], pipelines: Pipeline[], byId: Record<number, O
 
 type Notify = (text: { title: string; body: string; tag: string }, onClick: () => void) => void;
 
-/** One browser tab: its own socket and live client, the browser's shared localStorage. */
+/**
+ * The tab's reads through its own query cache (failures final at once), reaching the fake relay; a
+ * signal-bound client is the fake itself, so every read is recorded on its spy.
+ */
+const readsOf = (api: ReturnType<typeof relay>) => {
+  const client = { ...api, withSignal: () => client } as unknown as ApiClient;
+  return apiRead(createQueryClient({ retry: false }), client);
+};
+
+/** One browser tab: its own socket, live client and query cache, the browser's shared localStorage. */
 const tab = (api: ReturnType<typeof relay>, notify = vi.fn<Notify>()) => {
   const socket = new FakeSocket();
   const live = new LiveClient(socket, () => Promise.resolve('token'));
@@ -52,10 +63,11 @@ const tab = (api: ReturnType<typeof relay>, notify = vi.fn<Notify>()) => {
   const open = vi.fn<(id: number) => void>();
   let midnight = () => undefined as void;
   const today = { day: TODAY };
+  const read = readsOf(api);
   const start = () =>
     watchFollowUps({
       live,
-      api: api as unknown as ApiClient,
+      read,
       notify,
       open,
       sound: () => false,

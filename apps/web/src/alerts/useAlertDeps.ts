@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ROUTES, type Access } from '@referrals/shared';
+import { useApiRead } from '../api/useApiRead';
 import { useServices } from '../app/services';
 import { usePreferences } from '../preferences/usePreferences';
 import { OPEN_REFERRAL_PARAM } from '../referrals/openReferralParam';
@@ -8,12 +9,13 @@ import { alertsWanted } from './alertRules';
 import { notificationPermission } from './permission';
 
 /**
- * What every alert watcher of the console shares: the services, whether alerts run (an agent who
- * opted in, with permission to notify), the sound setting read at each alert, and how a click
- * opens a referral's details.
+ * What every alert watcher of the console shares: the live client, relay reads through the query
+ * cache, whether alerts run (an agent who opted in, with permission to notify), the sound setting
+ * read at each alert, and how a click opens a referral's details.
  */
 export const useAlertDeps = (access: Access) => {
-  const { live, api } = useServices();
+  const { live } = useServices();
+  const read = useApiRead();
   const { preferences } = usePreferences();
   const navigate = useNavigate();
   const soundOn = useRef(preferences.alerts.sound);
@@ -26,5 +28,5 @@ export const useAlertDeps = (access: Access) => {
     [navigate],
   );
   const sound = useCallback(() => soundOn.current, []);
-  return { live, api, wanted, open, sound };
+  return { live, read, wanted, open, sound };
 };

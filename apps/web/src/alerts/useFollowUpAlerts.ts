@@ -13,14 +13,14 @@ import { showNotification } from './watchNewReferrals';
  * as the new-referral alerts, one tab leads and the tabs share what was alerted.
  */
 export const useFollowUpAlerts = (access: Access, username: string): void => {
-  const { live, api, wanted, open, sound } = useAlertDeps(access);
+  const { live, read, wanted, open, sound } = useAlertDeps(access);
 
   useEffect(() => {
     if (!wanted) return;
     return electLeader(`rc.follow-up-alerts.${username}`, () =>
       watchFollowUps({
         live,
-        api,
+        read,
         notify: showNotification,
         open,
         sound,
@@ -33,5 +33,5 @@ export const useFollowUpAlerts = (access: Access, username: string): void => {
         ),
       }),
     );
-  }, [wanted, live, api, open, sound, username]);
+  }, [wanted, live, read, open, sound, username]);
 };

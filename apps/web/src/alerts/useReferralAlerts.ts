@@ -23,7 +23,7 @@ const NEWEST: ListState = {
  * (the leader) watches and notifies; the others wait to take over if it closes.
  */
 export const useReferralAlerts = (access: Access, username: string): void => {
-  const { live, api, wanted, open, sound } = useAlertDeps(access);
+  const { live, read, wanted, open, sound } = useAlertDeps(access);
 
   useEffect(() => {
     if (!wanted) return;
@@ -35,12 +35,14 @@ export const useReferralAlerts = (access: Access, username: string): void => {
         sound,
         playTone,
         now: Date.now,
+        // Not kept once read: the In-Appetite list would show this page at once as its own.
         newest: () =>
-          api
-            .get<FetchedPage<ListReferral>>('/api/referrals', listRequestParams(NEWEST, true))
-            .then((page) => page.content),
+          read<FetchedPage<ListReferral>>('/api/referrals', {
+            params: listRequestParams(NEWEST, true),
+            gcTime: 0,
+          }).then((page) => page.content),
         alerted: localAlertedStore(username),
       }),
     );
-  }, [wanted, live, api, open, sound, username]);
+  }, [wanted, live, read, open, sound, username]);
 };

@@ -1,5 +1,5 @@
 import { PROGRESS_STATUSES, type Opportunity, type Pipeline, type Topic } from '@referrals/shared';
-import type { ApiClient } from '../api/apiClient';
+import type { ApiRead } from '../api/queries';
 import type { LiveClient } from '../live/LiveClient';
 import type { FetchedPage } from '../live/useReferralPage';
 import type { AlertText } from './alertRules';
@@ -15,7 +15,8 @@ const ALERTED_KEPT = 500;
 /** What the watcher needs from the outside; the browser's in the app, fakes in tests. */
 export interface FollowUpDeps {
   readonly live: Pick<LiveClient, 'watch'>;
-  readonly api: Pick<ApiClient, 'get'>;
+  /** Relay GETs through the tab's query cache (deduplicated, retried). */
+  readonly read: ApiRead;
   readonly notify: (text: AlertText, onClick: () => void) => void;
   /** Opens a referral's details. */
   readonly open: (referralId: number) => void;
@@ -35,17 +36,21 @@ const isPipeline = (v: unknown): v is Pipeline =>
   typeof (v as Pipeline).referralId === 'number' &&
   (PROGRESS_STATUSES as readonly unknown[]).includes((v as Pipeline).status);
 
-/** The agency's follow-ups due on or before `day`: the due list, then its pipelines. */
-const readDueFollowUps = async (api: Pick<ApiClient, 'get'>, day: string): Promise<FollowUp[]> => {
-  const page = await api.get<FetchedPage<Opportunity>>('/api/acquired', {
-    followUpDue: day,
-    dateFilter: '30days',
-    size: 100,
+/**
+ * The agency's follow-ups due on or before `day`: the due list, then its pipelines. Neither answer
+ * stays in the cache once read (`gcTime` 0): a list screen shows a cached page of its request at
+ * once, and this one is not kept current by a topic.
+ */
+const readDueFollowUps = async (read: ApiRead, day: string): Promise<FollowUp[]> => {
+  const page = await read<FetchedPage<Opportunity>>('/api/acquired', {
+    params: { followUpDue: day, dateFilter: '30days', size: 100 },
+    gcTime: 0,
   });
   const referrals = new Map(page.content.map((o) => [o.opportunityId, o]));
   if (referrals.size === 0) return [];
-  const { items } = await api.get<{ items?: unknown }>('/api/acquired/pipelines', {
-    ids: [...referrals.keys()].join(','),
+  const { items } = await read<{ items?: unknown }>('/api/acquired/pipelines', {
+    params: { ids: [...referrals.keys()].join(',') },
+    gcTime: 0,
   });
   return (Array.isArray(items) ? items.filter(isPipeline) : []).flatMap((p) =>
     isDue(p.followUpOn, day)
@@ -77,14 +82,14 @@ export const watchFollowUps = (deps: FollowUpDeps): (() => void) => {
     if (any && deps.sound()) deps.playTone();
   };
   // A missed read loses nothing for long: the next snapshot, change or midnight reads again.
-  const readDue = () => readDueFollowUps(deps.api, deps.today()).then(alert, () => undefined);
+  const readDue = () => readDueFollowUps(deps.read, deps.today()).then(alert, () => undefined);
   const onChange = (p: Pipeline) => {
     const day = p.followUpOn;
     if (!isDue(day, deps.today())) return;
     if (deps.alerted.load().includes(followUpKey({ referralId: p.referralId, followUpOn: day })))
       return;
     // The change names no prospect: read the referral for the name (or say its number).
-    deps.api.get<Opportunity>(`/api/referrals/${p.referralId}`).then(
+    deps.read<Opportunity>(`/api/referrals/${p.referralId}`).then(
       (o) => alert([followUpOf({ ...p, followUpOn: day }, o)]),
       () => alert([followUpOf({ ...p, followUpOn: day }, null)]),
     );

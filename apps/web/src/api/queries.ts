@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, QueryParams } from './apiClient';
 
 /** The cache key of a relay GET: its path, then its parameters when it has any. */
@@ -17,3 +17,32 @@ export const apiQuery = <T>(api: ApiClient, path: string, params?: QueryParams) 
         ? api.withSignal(signal).get<T>(path)
         : api.withSignal(signal).get<T>(path, params),
   });
+
+/** How a relay GET is read through the cache rather than rendered. */
+export interface ReadOptions {
+  readonly params?: QueryParams;
+  /** How long a cached answer is used instead of reading (0, the default: always read). */
+  readonly staleTime?: number;
+  /**
+   * How long an answer nobody renders is kept (the cache's default unless given). 0 for a page
+   * only its reader wants: a list screen opened later takes a cached page as its first.
+   */
+  readonly gcTime?: number;
+}
+
+/** A relay GET through the query cache, awaited by code that reads in a sequence or callback. */
+export type ApiRead = <T>(path: string, o?: ReadOptions) => Promise<T>;
+
+/**
+ * `ApiRead` over `client`: the same cache key as `apiQuery` (callers at once share one request),
+ * the cache's retries, and the cached answer while it is younger than `staleTime`. For code
+ * outside React too (the alert watchers), which gets it from the hook that starts it.
+ */
+export const apiRead =
+  (client: QueryClient, api: ApiClient): ApiRead =>
+  <T>(path: string, o: ReadOptions = {}): Promise<T> =>
+    client.fetchQuery({
+      ...apiQuery<T>(api, path, o.params),
+      staleTime: o.staleTime ?? 0,
+      ...(o.gcTime === undefined ? {} : { gcTime: o.gcTime }),
+    });

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffectEvent, useLayoutEffect, useState } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   FORM_TOASTS,
   toFormValues,
@@ -8,7 +9,9 @@ import {
   type MarketplaceRoute,
   type NaicsCode,
 } from '@referrals/shared';
-import { useApiRead } from '../../../api/useApiRead';
+import { apiQuery } from '../../../api/queries';
+import { useOnError } from '../../../api/useOnError';
+import { useServices } from '../../../app/services';
 import { logger } from '../../../log';
 import { useToast } from '../../../toasts/useToast';
 import type { MarketplaceForm } from './formTypes';
@@ -20,7 +23,8 @@ const log = logger('marketplace-form');
  * query cache before it is read again; the marketplace and its agency's users are always read.
  */
 export const REFERENCE_STALE_MS = 5 * 60_000;
-const REFERENCE = { staleTime: REFERENCE_STALE_MS };
+
+type Saved = Marketplace & { version: string };
 
 /** What the form loaded besides its values. */
 export interface FormData {
@@ -28,133 +32,133 @@ export interface FormData {
   readonly sources: readonly string[];
   readonly holidays: readonly BankHoliday[];
   readonly naicsCodes: readonly string[];
+  /** The users of the agency the form names (the saved one, or one typed since). */
   readonly agencyUsers: readonly AgencyUser[];
+  /** The users of an agency typed since the form was filled, once read (none for no agency). */
+  readonly typedAgencyUsers: readonly AgencyUser[] | undefined;
   /** The saved marketplace as loaded (null on creation or before loading). */
-  readonly saved: (Marketplace & { version: string }) | null;
-  /** Runs the load sequence again and refills the form (after a save, on Discard). */
+  readonly saved: Saved | null;
+  /** Reads the marketplace (and stale reference data) again and refills the form. */
   readonly reload: () => Promise<void>;
-  /**
-   * Reads the users of another agency after the agency id changed (none for null). Answers the
-   * users, or null when the read failed (with its toast) or a later one superseded it.
-   */
-  readonly loadAgencyUsers: (agencyId: number | null) => Promise<readonly AgencyUser[] | null>;
+  /** Reads the users of another agency after the agency id changed (none for null). */
+  readonly followAgency: (agencyId: number | null) => void;
 }
 
+const NONE: readonly never[] = [];
+const sortedNames = (s: readonly { sourceName: string }[]) =>
+  s.map((x) => x.sourceName).sort((x, y) => x.localeCompare(y, 'en'));
+const codesOf = (codes: readonly NaicsCode[]) => codes.map((c) => c.code);
+const busy = (q: UseQueryResult<unknown>) => q.isPending || q.isFetching;
+
 /**
- * The load sequence of section 4: sources and this year's bank holidays first, then the
- * marketplace, then its agency's users, then the form is filled. NAICS codes load alongside; they
- * are only needed to swap the NAICS mode and to save in include mode. Every read goes through the
- * query cache (shared with other screens, retried, one request for callers at once).
+ * The load sequence of section 4 as dependent queries: sources and this year's bank holidays
+ * first, then the marketplace, then its agency's users. The form is filled from each new read of
+ * the marketplace (on creation, once the reference data is there). NAICS codes load alongside;
+ * they are only needed to swap the NAICS mode and to save in include mode. Every read goes
+ * through the query cache (shared with other screens, retried, one request for callers at once);
+ * a read keyed by the agency named last drops a slow answer for an id typed before.
  */
 export const useFormData = (
   form: MarketplaceForm,
   route: MarketplaceRoute,
   onFilled: (saved: Marketplace | null) => void,
 ): FormData => {
-  const read = useApiRead();
+  const { api } = useServices();
   const toast = useToast();
-  const [loading, setLoading] = useState(true);
-  const [sources, setSources] = useState<readonly string[]>([]);
-  const [holidays, setHolidays] = useState<readonly BankHoliday[]>([]);
-  const [naicsCodes, setNaicsCodes] = useState<readonly string[]>([]);
-  const [agencyUsers, setAgencyUsers] = useState<readonly AgencyUser[]>([]);
-  const [saved, setSaved] = useState<(Marketplace & { version: string }) | null>(null);
-  const filled = useRef(onFilled);
-  useEffect(() => {
-    filled.current = onFilled;
+  const [year] = useState(() => new Date().getFullYear());
+  const reference = { staleTime: REFERENCE_STALE_MS };
+  const sources = useQuery({
+    ...apiQuery<{ sourceName: string }[]>(api, '/api/sources'),
+    ...reference,
+    select: sortedNames,
   });
-  // Only the latest load may fill the form: an earlier one finishing late (a double-run effect,
-  // a Discard during a load) would otherwise reset what the user typed since.
-  const generation = useRef(0);
+  const holidays = useQuery({
+    ...apiQuery<BankHoliday[]>(api, `/api/bank-holidays/${year}`),
+    ...reference,
+  });
+  const naics = useQuery({
+    ...apiQuery<NaicsCode[]>(api, '/api/naics-codes'),
+    ...reference,
+    select: codesOf,
+  });
+  // Once there, the reference data stays (a failed read again keeps it): the marketplace query is
+  // enabled once, and is read again only by `reload`.
+  const referenceHere = sources.data !== undefined && holidays.data !== undefined;
+  const savedId = route.mode === 'edit' ? route.id : null;
+  // `enabled` rather than skipToken, so `reload` can read it again whatever the render saw; a
+  // new marketplace's key is never read.
+  const marketplace = useQuery({
+    ...apiQuery<Saved>(api, `/api/marketplaces/${savedId}`),
+    enabled: savedId !== null && referenceHere,
+  });
+  const settled = marketplace.isSuccess && !marketplace.isFetching;
+  // null: the form follows the saved marketplace's agency; a typed one until the next fill.
+  const [typed, setTyped] = useState<{ readonly agencyId: number | null } | null>(null);
+  const savedAgency = marketplace.data?.agencyId ?? null;
+  const agencyId = typed ? typed.agencyId : savedAgency;
+  // The saved agency's users are read after each read of the marketplace, a typed one's at once.
+  const users = useQuery({
+    ...apiQuery<AgencyUser[]>(api, `/api/agencies/${agencyId}/users`),
+    enabled: agencyId !== null && (typed !== null || settled),
+  });
 
-  // The sequence itself; the first run starts loading already (a reload says so first).
-  const run = useCallback(async () => {
-    const mine = ++generation.current;
-    const stale = () => mine !== generation.current;
-    try {
-      let names: string[];
-      try {
-        const year = new Date().getFullYear();
-        const [s, h] = await Promise.all([
-          read<{ sourceName: string }[]>('/api/sources', REFERENCE),
-          read<BankHoliday[]>(`/api/bank-holidays/${year}`, REFERENCE),
-        ]);
-        if (stale()) return;
-        names = s.map((x) => x.sourceName).sort((x, y) => x.localeCompare(y, 'en'));
-        setSources(names);
-        setHolidays(h);
-      } catch (err) {
-        log.error('could not load sources or bank holidays', err);
-        toast(FORM_TOASTS.preloadFailed);
-        return;
-      }
-      if (route.mode !== 'edit') {
-        if (stale()) return;
-        form.reset(toFormValues(null, { sources: names }));
-        filled.current(null);
-        return;
-      }
-      let m: Marketplace & { version: string };
-      try {
-        m = await read<Marketplace & { version: string }>(`/api/marketplaces/${route.id}`);
-      } catch (err) {
-        log.error('could not load the marketplace', err);
-        toast(FORM_TOASTS.marketplaceLoadFailed(route.id));
-        return;
-      }
-      if (m.agencyId !== null) {
-        try {
-          setAgencyUsers(await read<AgencyUser[]>(`/api/agencies/${m.agencyId}/users`));
-        } catch (err) {
-          log.error('could not load agency users', err);
-          toast(FORM_TOASTS.agencyUsersFailed(m.agencyId));
-        }
-      }
-      if (stale()) return;
-      setSaved(m);
-      form.reset(toFormValues(m, { sources: names }));
-      filled.current(m);
-    } finally {
-      if (!stale()) setLoading(false);
-    }
-  }, [read, form, route, toast]);
-  const reload = useCallback(async () => {
-    setLoading(true);
-    await run();
-  }, [run]);
+  useOnError(sources.isError || holidays.isError, () => {
+    // One toast for the pair, as the sequence stops at the first.
+    log.error('could not load sources or bank holidays', sources.error ?? holidays.error);
+    toast(FORM_TOASTS.preloadFailed);
+  });
+  useOnError(marketplace.error, (err) => {
+    log.error('could not load the marketplace', err);
+    if (savedId !== null) toast(FORM_TOASTS.marketplaceLoadFailed(savedId));
+  });
+  useOnError(users.error, (err) => {
+    log.error('could not load agency users', err);
+    if (agencyId !== null) toast(FORM_TOASTS.agencyUsersFailed(agencyId));
+  });
+  useOnError(naics.error, (err) => {
+    log.error('could not load NAICS codes', err);
+    toast(FORM_TOASTS.naicsFailed);
+  });
 
-  useEffect(() => {
-    void run();
-    read<NaicsCode[]>('/api/naics-codes', REFERENCE)
-      .then((codes) => setNaicsCodes(codes.map((c) => c.code)))
-      .catch((err: unknown) => {
-        log.error('could not load NAICS codes', err);
-        toast(FORM_TOASTS.naicsFailed);
-      });
-  }, [read, run, toast]);
+  const fill = (m: Saved | null) => {
+    form.reset(toFormValues(m, { sources: sources.data ?? [] }));
+    onFilled(m);
+  };
+  // Each new read of the marketplace fills the form once (a failed one leaves what was typed);
+  // before paint, so the form never shows unfilled without the loading overlay.
+  const fillFrom = savedId === null ? referenceHere : settled && marketplace.dataUpdatedAt;
+  const filled = useEffectEvent(() => fill(marketplace.data ?? null));
+  useLayoutEffect(() => {
+    if (fillFrom !== false) filled();
+  }, [fillFrom]);
 
-  // Only the latest agency's users are kept: a slow answer for an id typed before is dropped.
-  const usersTicket = useRef(0);
-  const loadAgencyUsers = useCallback(
-    async (agencyId: number | null): Promise<readonly AgencyUser[] | null> => {
-      const mine = ++usersTicket.current;
-      if (agencyId === null) {
-        setAgencyUsers([]);
-        return [];
-      }
-      try {
-        const users = await read<AgencyUser[]>(`/api/agencies/${agencyId}/users`);
-        if (mine !== usersTicket.current) return null;
-        setAgencyUsers(users);
-        return users;
-      } catch (err) {
-        log.error('could not load agency users', err);
-        if (mine === usersTicket.current) toast(FORM_TOASTS.agencyUsersFailed(agencyId));
-        return null;
-      }
-    },
-    [read, toast],
-  );
+  const reload = async () => {
+    setTyped(null);
+    const stale = [sources, holidays].filter((q) => q.isStale);
+    const reread = await Promise.all(stale.map((q) => q.refetch()));
+    if (reread.some((q) => q.isError)) return;
+    if (savedId !== null) await marketplace.refetch();
+    // On creation: the defaults again (or, if the reference data was missing, on its arrival).
+    else if (referenceHere) fill(null);
+  };
+  const followAgency = useCallback((id: number | null) => setTyped({ agencyId: id }), []);
 
-  return { loading, sources, holidays, naicsCodes, agencyUsers, saved, reload, loadAgencyUsers };
+  const referenceFailed = !referenceHere && (sources.isError || holidays.isError);
+  const loading =
+    !referenceFailed &&
+    (busy(sources) ||
+      busy(holidays) ||
+      (savedId !== null && referenceHere && busy(marketplace)) ||
+      (typed === null && savedAgency !== null && busy(users)));
+  return {
+    loading,
+    sources: sources.data ?? NONE,
+    holidays: holidays.data ?? NONE,
+    naicsCodes: naics.data ?? NONE,
+    agencyUsers: agencyId === null ? NONE : (users.data ?? NONE),
+    typedAgencyUsers: typed === null ? undefined : agencyId === null ? NONE : users.data,
+    saved: savedId === null ? null : (marketplace.data ?? null),
+    reload,
+    followAgency,
+  };
 };

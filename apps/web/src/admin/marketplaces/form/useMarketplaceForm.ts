@@ -67,14 +67,13 @@ export const useMarketplaceForm = (route: MarketplaceRoute) => {
   const saving = useFormSave(form, route, data);
   const agencyUsers = useRef(data.agencyUsers);
   agencyUsers.current = data.agencyUsers;
-  const { loadAgencyUsers } = data;
   // A typed or changed agency id (on a new marketplace too) reads that agency's users; recipients
-  // already listed take their verified mobile phones from them.
-  agencyTyped.current = (agencyId) => {
-    void loadAgencyUsers(agencyId).then((users) => {
-      if (users) refreshRecipientPhones(form, users);
-    });
-  };
+  // already listed take their verified mobile phones from them once read.
+  agencyTyped.current = data.followAgency;
+  const { typedAgencyUsers } = data;
+  useEffect(() => {
+    if (typedAgencyUsers) refreshRecipientPhones(form, typedAgencyUsers);
+  }, [form, typedAgencyUsers]);
 
   useEffect(() => {
     // react-hook-form's watch: the React Compiler skips this hook, which nothing here relies on.

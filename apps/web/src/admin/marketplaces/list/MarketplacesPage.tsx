@@ -94,7 +94,7 @@ export const MarketplacesPage = () => {
           disabled={showDisabled ? (list.lists?.disabled ?? []) : []}
           data={{ agencies: info.agencies, balances: info.balances, stats: stats.byId }}
           refreshing={stats.refreshing}
-          onRefresh={() => void stats.refresh()}
+          onRefresh={() => stats.refresh()}
           onToggle={list.toggle}
           onMove={list.move}
         />

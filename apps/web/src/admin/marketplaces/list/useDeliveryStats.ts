@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_TOASTS, type DeliveryStat } from '@referrals/shared';
 import { apiKey, apiQuery } from '../../../api/queries';
 import { useOnError } from '../../../api/useOnError';
@@ -22,7 +22,7 @@ export interface DeliveryStats {
   readonly byId: ReadonlyMap<number, DeliveryStat>;
   readonly loading: boolean;
   readonly refreshing: boolean;
-  readonly refresh: () => Promise<void>;
+  readonly refresh: () => void;
 }
 
 const NONE: ReadonlyMap<number, DeliveryStat> = new Map();
@@ -32,13 +32,14 @@ const byMarketplace = (items: readonly DeliveryStat[]) =>
 /**
  * Delivery stats: read once over REST into the query cache, then kept current by the
  * deliveryStats topic, whose items replace the cached answer; the refresh button reads them again
- * on demand (its failure has its own toast and leaves the shown figures).
+ * on demand. The refresh is a mutation, not a refetch of the query: its failure has its own toast
+ * and leaves the shown figures, where a failed refetch would put the query in error (and raise
+ * the load's toast too). Like every mutation it is not retried: the admin clicks again.
  */
 export const useDeliveryStats = (): DeliveryStats => {
   const { api } = useServices();
   const client = useQueryClient();
   const toast = useToast();
-  const [refreshing, setRefreshing] = useState(false);
   const read = useQuery({
     ...apiQuery<StatsAnswer>(api, PATH),
     select: (a) => byMarketplace(a.items),
@@ -53,17 +54,19 @@ export const useDeliveryStats = (): DeliveryStats => {
     if (live.length > 0) client.setQueryData<StatsAnswer>(apiKey(PATH), { items: live });
   }, [client, live]);
 
-  const refresh = useCallback(async () => {
-    setRefreshing(true);
-    try {
-      client.setQueryData(apiKey(PATH), await api.get<StatsAnswer>(PATH));
-    } catch (err) {
+  const refresh = useMutation({
+    mutationFn: () => api.get<StatsAnswer>(PATH),
+    onSuccess: (answer) => client.setQueryData(apiKey(PATH), answer),
+    onError: (err) => {
       log.error('could not refresh delivery stats', err);
       toast(LIST_TOASTS.refreshStatsFailed);
-    } finally {
-      setRefreshing(false);
-    }
-  }, [api, client, toast]);
+    },
+  });
 
-  return { byId: read.data ?? NONE, loading: read.isPending, refreshing, refresh };
+  return {
+    byId: read.data ?? NONE,
+    loading: read.isPending,
+    refreshing: refresh.isPending,
+    refresh: refresh.mutate,
+  };
 };
