@@ -273,6 +273,36 @@ describe('relay against the stand-in upstream and Redis', () => {
     });
   });
 
+  it('counts a flag as off while the upstream fails to answer the flags, and on once it answers', async () => {
+    await sim.control('PUT', '/__sim/faults', { status: 503, pathPrefix: '/api/v3/feature-flag' });
+    try {
+      const r = await relayOn(`${redis.prefix}flagsDown:`);
+      const admin = await sim.token('admin');
+      const flagOf = async () =>
+        (await (
+          await fetch(`${r.url}/api/feature-flags/${CONSOLE_FLAGS.expirationSort}`)
+        ).json()) as { enabled: boolean };
+      const adminSort = async () =>
+        (
+          (await (
+            await fetch(`${r.url}/api/referrals?view=all&size=5`, {
+              headers: { authorization: `Bearer ${admin}` },
+            })
+          ).json()) as { sort: Sort }
+        ).sort;
+      // The stand-in holds the expiration flag on, but the relay could not read it.
+      expect(await flagOf()).toMatchObject({ enabled: false });
+      expect(await adminSort()).toEqual({ key: 'addDate', direction: 'desc' });
+
+      await sim.control('PUT', '/__sim/faults', {});
+      await r.relay.scheduler.pollNow();
+      await expect.poll(flagOf, { timeout: 5000 }).toMatchObject({ enabled: true });
+      expect(await adminSort()).toMatchObject({ expirationFirst: true });
+    } finally {
+      await sim.control('PUT', '/__sim/faults', {});
+    }
+  });
+
   it('delivers a change polled by one relay instance to sockets on another', async () => {
     const prefix = `${redis.prefix}pair:`;
     const a = await relayOn(prefix, { POLL_INTERVAL_MS: '300' });
