@@ -209,43 +209,67 @@ export class CountedTree<T> {
   }
 
   /**
-   * Visits the entries of the mask's cells in order (from the last one backwards with
-   * `backwards`), stepping over subtrees with none, until `visit` answers false: a caller that
-   * filters by its own rule reads only as far as it needs.
+   * How many entries of the mask's cells come before the first entry for which `before` is false;
+   * `before` must hold for a prefix of the order (entries that left the tree included: inner nodes
+   * route by them). One descent.
    */
-  scan(mask: CellMask, visit: (item: T, cell: number) => boolean, backwards = false): void {
-    if (this.countOf(mask) === 0) return;
-    const step = backwards ? -1 : 1;
+  countWhile(mask: CellMask, before: (t: T) => boolean): number {
+    let n = 0;
+    let node = this.root;
+    while (!node.leaf) {
+      // The keys are in order, so `before` holds for a prefix of them: every child before the
+      // last such key is wholly before, and the children after it wholly not.
+      let lo = 0;
+      let hi = node.keys.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (before(node.keys[mid] as T)) lo = mid;
+        else hi = mid - 1;
+      }
+      for (let i = 0; i < lo; i += 1) n += sumOf((node.children[i] as Node<T>).counts, mask);
+      node = node.children[lo] as Node<T>;
+    }
+    for (const t of node.items) {
+      if (!before(t)) break;
+      if (mask.wants[this.cellOf(t)] === 1) n += 1;
+    }
+    return n;
+  }
+
+  /**
+   * The entries of the mask's cells from position `from` among them, forwards (or backwards, to
+   * the first): one descent, then a walk that steps over subtrees with no match. Read it before
+   * the tree changes.
+   */
+  *walk(mask: CellMask, from: number, backwards = false): Generator<T, void, undefined> {
+    if (from < 0 || from >= this.countOf(mask)) return;
     const stack: { node: Inner<T>; at: number }[] = [];
-    // Down to the first (last) leaf of a subtree with a match; one exists below any node counted.
-    const down = (from: Node<T>): Leaf<T> => {
-      let n = from;
-      while (!n.leaf) {
-        let i = backwards ? n.children.length - 1 : 0;
-        while (sumOf((n.children[i] as Node<T>).counts, mask) === 0) i += step;
-        stack.push({ node: n, at: i });
-        n = n.children[i] as Node<T>;
+    let node: Node<T> = this.root;
+    let rest = from;
+    while (!node.leaf) {
+      let i = 0;
+      for (; i < node.children.length - 1; i += 1) {
+        const c = sumOf((node.children[i] as Node<T>).counts, mask);
+        if (rest < c) break;
+        rest -= c;
       }
-      return n;
-    };
-    const next = (): Leaf<T> | undefined => {
-      for (;;) {
-        const top = stack[stack.length - 1];
-        if (!top) return undefined;
-        top.at += step;
-        const child = top.node.children[top.at];
-        if (!child) stack.pop();
-        else if (sumOf(child.counts, mask) > 0) return down(child);
-      }
-    };
-    for (let leaf: Leaf<T> | undefined = down(this.root); leaf; leaf = next()) {
-      const last = leaf.items.length - 1;
-      for (let k = 0; k <= last; k += 1) {
-        const j = backwards ? last - k : k;
+      stack.push({ node, at: i });
+      node = node.children[i] as Node<T>;
+    }
+    let j = 0;
+    for (; ; j += 1) {
+      if (mask.wants[this.cellOf(node.items[j] as T)] !== 1) continue;
+      if (rest === 0) break;
+      rest -= 1;
+    }
+    const step = backwards ? -1 : 1;
+    for (let leaf: Leaf<T> | undefined = node; leaf;) {
+      for (; j >= 0 && j < leaf.items.length; j += step) {
         const item = leaf.items[j] as T;
-        const c = this.cellOf(item);
-        if (mask.wants[c] === 1 && !visit(item, c)) return;
+        if (mask.wants[this.cellOf(item)] === 1) yield item;
       }
+      leaf = this.leafBeside(stack, mask, step);
+      if (leaf) j = backwards ? leaf.items.length - 1 : 0;
     }
   }
 
@@ -285,6 +309,33 @@ export class CountedTree<T> {
       for (; j < leaf.items.length; j += 1) yield leaf.items[j] as T;
       leaf = this.nextLeaf(stack, all);
       j = 0;
+    }
+  }
+
+  /** The next leaf (the one before, `step` -1) beside the stack's path with an entry of the mask. */
+  private leafBeside(
+    stack: { node: Inner<T>; at: number }[],
+    mask: CellMask,
+    step: number,
+  ): Leaf<T> | undefined {
+    for (;;) {
+      const top = stack[stack.length - 1];
+      if (!top) return undefined;
+      top.at += step;
+      const child = top.node.children[top.at];
+      if (!child) {
+        stack.pop();
+        continue;
+      }
+      if (sumOf(child.counts, mask) === 0) continue;
+      let n: Node<T> = child;
+      while (!n.leaf) {
+        let i = step > 0 ? 0 : n.children.length - 1;
+        while (sumOf((n.children[i] as Node<T>).counts, mask) === 0) i += step;
+        stack.push({ node: n, at: i });
+        n = n.children[i] as Node<T>;
+      }
+      return n;
     }
   }
 

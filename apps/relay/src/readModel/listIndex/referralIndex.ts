@@ -3,6 +3,7 @@ import {
   MarketplaceStatus,
   sortValueOf,
   SORT_FIELDS,
+  SortDirection,
   type SortKey,
   type SortValue,
   type Opportunity,
@@ -12,9 +13,10 @@ import {
 } from '@referrals/shared';
 import { logger } from '../../log.js';
 import { BUCKET_EDGES_MS, bucketOf, CELL_COUNT, cellOf, maskOf } from './cells.js';
-import { cellMask, CountedTree, ONE_CELL_OF, sumOf } from './countedTree.js';
+import { cellMask, CountedTree, NODE_SIZE, ONE_CELL_OF, sumOf } from './countedTree.js';
 import { isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
 import { ALL, type ListScope } from './scopes.js';
+import { inOrder, pageOf, type Groups } from './twoWay.js';
 
 const log = logger('readModel');
 
@@ -143,7 +145,16 @@ const WALK_LIMIT = 100_000;
 
 const orderKey = (sort: Sort | null): string =>
   sort ? `${sort.expirationFirst ? 'expiry:' : ''}${sort.key}:${sort.direction}` : 'none';
-const viewKey = (scope: ListScope, sort: Sort | null): string => `${scope.key}|${orderKey(sort)}`;
+/**
+ * The order a list's tree is kept in: both directions of a sort key share the ascending tree (see
+ * `twoWay.ts`); a sort by expiration first keeps a tree per direction.
+ */
+const treeSortOf = (sort: Sort | null): Sort | null =>
+  sort && !sort.expirationFirst && sort.direction === SortDirection.Desc
+    ? { key: sort.key, direction: SortDirection.Asc }
+    : sort;
+const viewKey = (scope: ListScope, sort: Sort | null): string =>
+  `${scope.key}|${orderKey(treeSortOf(sort))}`;
 const EVERY_CELL = cellMask(CELL_COUNT, [...Array(CELL_COUNT).keys()]);
 const cell = (e: Entry): number => e.cell;
 const cellByModified = (e: Entry): number => e.modCell;
@@ -160,16 +171,17 @@ export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
 
 /**
  * Every referral list answered from indexes: per list order and scope (all, a state, an
- * appetite, an agency's purchases, ...) a B+tree counted per cell (claimable × age bucket), so a
- * page and its total cost O(log n) whatever the market's size, and a change costs O(log n) per
- * view that holds it. A scope's members and their count per cell are read once and kept with
- * every change, so a page near the start of a scope's list in an order it has no view in is read
- * from the market's view in that order, stepping over non-members (at most `walkLimit`), with its
- * total counted: no view is built for it. A page further in builds the view, from the market's
- * view in the same order (a filter, no sort) or from the members sorted when they are few; unused
- * views and scopes are dropped. Date windows slide without a rescan: an index
- * by addDate finds the few referrals that crossed a window's edge since the clock last moved.
- * Large work (a load, a first sort) runs in slices that yield to the event loop.
+ * appetite, an agency's purchases, ...) a B+tree counted per cell (claimable × age bucket), both
+ * directions of a sort key sharing one (see `treeSortOf`), so a page and its total cost O(log n)
+ * whatever the market's size, and a change costs O(log n) per view that holds it. A scope's
+ * members and their count per cell are read once and kept with every change, so a page near the
+ * start of a scope's list in an order it has no view in is read from the market's view in that
+ * order, stepping over non-members (at most `walkLimit`), with its total counted: no view is
+ * built for it. A page further in builds the view, from the market's view in the same order (a
+ * filter, no sort) or from the members sorted when they are few; unused views and scopes are
+ * dropped. Date windows slide without a rescan: an index by addDate finds the few referrals that
+ * crossed a window's edge since the clock last moved. Large work (a load, a first sort) runs in
+ * slices that yield to the event loop.
  */
 export class ReferralIndex {
   private entries = new Map<string, Entry>();
@@ -240,7 +252,7 @@ export class ReferralIndex {
     ordersBuilt: number;
   } {
     const all = [...this.views.values()].filter((v) => v.scope === ALL);
-    const orders = new Set([...this.warm, ...this.background].map(orderKey)).size;
+    const orders = new Set([...this.warm, ...this.background].map((s) => viewKey(ALL, s))).size;
     return {
       loading: this.loading !== undefined,
       referrals: this.entries.size,
@@ -297,14 +309,15 @@ export class ReferralIndex {
       const recent = await readLive(entries.values(), (e) => e.until > clock);
       await recentUntil.loadInSlices(await sortInSlices(recent, byUntil));
       const all = await readLive(entries.values(), always);
-      const warmed: View[] = [];
+      const warmed = new Map<string, View>();
       for (const sort of this.warm) {
         const view = this.newView(ALL, sort);
+        if (warmed.has(view.key)) continue;
         // The clock of these entries' cells stays `clock` until the load ends (see `advance`).
         const tree = this.newTree(ALL, sort);
-        await tree.loadInSlices(await sortInSlices(all, entryOrder(sort)));
+        await tree.loadInSlices(await sortInSlices(all, entryOrder(view.sort)));
         view.tree = tree;
-        warmed.push(view);
+        warmed.set(view.key, view);
       }
       if (generation !== this.generation) return;
       this.entries = entries;
@@ -314,7 +327,7 @@ export class ReferralIndex {
       this.recentUntil = recentUntil;
       this.views = new Map();
       this.scopes = new Map();
-      for (const v of warmed) this.addView(v);
+      for (const v of warmed.values()) this.addView(v);
       this.clock = clock;
       this.seqNow = seq;
       const journal = this.journal ?? [];
@@ -342,7 +355,7 @@ export class ReferralIndex {
 
   /**
    * Applies a change set in slices that yield to the event loop, after the ones given before it:
-   * a referral costs ~0.2 ms to place in the ~50 views a relay keeps at 1,000,000 referrals, so a
+   * a referral costs ~0.2 ms to place in the ~35 views a relay keeps at 1,000,000 referrals, so a
    * change set of thousands applied in one go held every socket of the instance for a second.
    * Each referral moves in every view at once; a page waits for the change set placed part-way
    * (not for those queued behind it) and is cut between two, so it is the lists at one seq (see
@@ -451,10 +464,11 @@ export class ReferralIndex {
       page: q.page,
       size: q.size,
     });
+    const groups = groupsOf(q.sort, this.nodeSize);
     const view = this.views.get(viewKey(scope, q.sort));
     if (view?.tree) {
       view.usedAt = now;
-      return page(view.tree.page(mask, skip, q.size), view.tree.countOf(mask));
+      return page(pageOf(view.tree, mask, skip, q.size, groups), view.tree.countOf(mask));
     }
     const all = scope === ALL ? undefined : this.views.get(viewKey(ALL, q.sort))?.tree;
     const group = this.scopes.get(scope.key);
@@ -476,17 +490,13 @@ export class ReferralIndex {
     let rest = backwards ? total - end : skip;
     const take = end - skip;
     const out: Entry[] = [];
-    all.scan(
-      treeMask,
-      (e) => {
-        if (--budget < 0) return false;
-        if (!members.has(e) || (byModified && mask.wants[cellByModified(e)] !== 1)) return true;
-        if (rest > 0) rest -= 1;
-        else out.push(e);
-        return out.length < take;
-      },
-      backwards,
-    );
+    for (const e of inOrder(all, treeMask, groups, backwards)) {
+      if (--budget < 0) break;
+      if (!members.has(e) || (byModified && mask.wants[cellByModified(e)] !== 1)) continue;
+      if (rest > 0) rest -= 1;
+      else out.push(e);
+      if (out.length === take) break;
+    }
     if (backwards) out.reverse();
     return budget < 0 ? undefined : page(out, total);
   }
@@ -675,12 +685,12 @@ export class ReferralIndex {
     sort: Sort | null,
     parent: View | undefined,
   ): Promise<Entry[]> {
-    if (scope === ALL)
-      return sortInSlices(await readLive(this.entries.values(), always), entryOrder(sort));
+    const order = entryOrder(treeSortOf(sort));
+    if (scope === ALL) return sortInSlices(await readLive(this.entries.values(), always), order);
     const members = await this.membersOf(this.groupOf(scope));
     if (parent?.tree && members.size * SORT_SHARE > parent.tree.countOf(EVERY_CELL))
       return readInOrder(parent.tree, (e) => members.has(e));
-    return sortInSlices(await readLive(members, always), entryOrder(sort));
+    return sortInSlices(await readLive(members, always), order);
   }
 
   /** The group of a scope, added if it has none. */
@@ -755,14 +765,19 @@ export class ReferralIndex {
   }
 
   private newTree(scope: ListScope, sort: Sort | null): CountedTree<Entry> {
-    return new CountedTree<Entry>(entryOrder(sort), CELL_COUNT, cellIn(scope), this.nodeSize);
+    return new CountedTree<Entry>(
+      entryOrder(treeSortOf(sort)),
+      CELL_COUNT,
+      cellIn(scope),
+      this.nodeSize,
+    );
   }
 
   private newView(scope: ListScope, sort: Sort | null): View {
     return {
       key: viewKey(scope, sort),
       scope,
-      sort,
+      sort: treeSortOf(sort),
       tree: undefined,
       pending: undefined,
       ready: Promise.resolve(),
@@ -943,21 +958,50 @@ async function readInOrder<T>(tree: CountedTree<T>, keep: (t: T) => boolean): Pr
 
 /** The order of a list over index entries: the reference order, over values computed once. */
 function entryOrder(sort: Sort | null): (a: Entry, b: Entry) => number {
-  const key = sort?.key;
-  if (key === undefined)
+  if (!sort)
     return compareBy(
       sort,
       (e: Entry) => e.o,
       () => null,
     );
+  return compareBy(sort, (e: Entry) => e.o, valueIn(sort.key));
+}
+
+/** An entry's sort value under a key, computed once. */
+function valueIn(key: SortKey): (e: Entry) => SortValue {
   const slot = SLOTS.get(key) as number;
-  const valueOf = (e: Entry): SortValue => {
+  return (e) => {
     const values = (e.values ??= []);
     const v = values[slot];
     return v !== undefined ? v : (values[slot] = sortValueOf(key, e.o) ?? null);
   };
-  return compareBy(sort, (e: Entry) => e.o, valueOf);
 }
+
+/** A record with no addDate and no id: under `compareBy` it ties with any other. */
+const NO_TIE = {};
+
+/**
+ * How a sort read from a tree kept in the other direction splits into groups of equal values
+ * (see `treeSortOf`); undefined when the sort is read as its tree is kept.
+ */
+function groupsOf(sort: Sort | null, nodeSize: number | undefined): Groups<Entry> | undefined {
+  if (!sort || treeSortOf(sort) === sort) return undefined;
+  const known = GROUPS.get(`${sort.key}:${nodeSize}`);
+  if (known) return known;
+  const valueOf = valueIn(sort.key);
+  const groups: Groups<Entry> = {
+    // The reference comparator itself with every tie rule out: the values' order, missing last.
+    compareValues: compareBy(treeSortOf(sort), () => NO_TIE, valueOf),
+    missing: (e) => {
+      const v = valueOf(e);
+      return v === null || v === undefined;
+    },
+    readAhead: nodeSize ?? NODE_SIZE,
+  };
+  GROUPS.set(`${sort.key}:${nodeSize}`, groups);
+  return groups;
+}
+const GROUPS = new Map<string, Groups<Entry>>();
 
 /** Each sort key's slot in an entry's computed values. */
 const SLOTS: ReadonlyMap<SortKey, number> = new Map(

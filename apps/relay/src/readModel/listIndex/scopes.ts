@@ -1,17 +1,19 @@
 import {
   ACQUIRED_DATE_FIELD,
-  isBoughtBy,
-  matchesAppetite,
+  inScope,
+  MARKET_SCOPE,
   type DateField,
   type Opportunity,
+  type ReferralScope,
   type RiskAppetite,
   type StateCode,
 } from '@referrals/shared';
 
 /**
- * Which referrals a list holds before its date and claimed filters: the whole market, an
- * appetite, an agency's purchases, each optionally narrowed to one state. Two scopes with the same
- * key hold the same referrals, so lists of many users share one view.
+ * Which referrals a list holds before its date and claimed filters: one of shared's scopes (the
+ * whole market, an appetite, an agency's purchases: `inScope` decides membership), optionally
+ * narrowed to one state, under a key. Two scopes with the same key hold the same referrals, so
+ * lists of many users share one view.
  */
 export interface ListScope {
   readonly key: string;
@@ -24,20 +26,26 @@ export interface ListScope {
   readonly dateField?: DateField;
 }
 
+/** Membership in one of shared's scopes. */
+const member =
+  (scope: ReferralScope) =>
+  (o: Opportunity): boolean =>
+    inScope(o, scope);
+
 /** Every referral. */
-export const ALL: ListScope = { key: 'all', has: () => true };
+export const ALL: ListScope = { key: 'all', has: member(MARKET_SCOPE) };
 
 /** Every referral someone bought (the admin's transactions). */
 export const BOUGHT: ListScope = {
   key: 'bought',
-  has: (o) => isBoughtBy(o, null),
+  has: member({ kind: 'bought', agency: null }),
   dateField: ACQUIRED_DATE_FIELD,
 };
 
 /** The referrals an agency bought (its acquired referrals). */
 export const boughtBy = (agencyName: string): ListScope => ({
   key: `bought:${JSON.stringify(agencyName)}`,
-  has: (o) => isBoughtBy(o, agencyName),
+  has: member({ kind: 'bought', agency: agencyName }),
   parent: BOUGHT,
   dateField: ACQUIRED_DATE_FIELD,
 });
@@ -59,7 +67,7 @@ export function inAppetite(marketplaceId: number, appetite: RiskAppetite): ListS
   }
   return {
     key: `appetite:${marketplaceId}:${version}`,
-    has: (o) => matchesAppetite(o, appetite),
+    has: member({ kind: 'appetite', appetite }),
   };
 }
 
