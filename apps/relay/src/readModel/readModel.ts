@@ -15,6 +15,7 @@ import {
   type SortKey,
 } from '@referrals/shared';
 import { createHash } from 'node:crypto';
+import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import { ReferralIndex } from './listIndex/referralIndex.js';
 import { inAppetite } from './listIndex/scopes.js';
@@ -65,7 +66,8 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     auditLog: new StreamMirror<AuditEntry>(store, 'auditLog', parse),
     pipeline: new StreamMirror<Pipeline>(store, 'pipeline', parse),
     returns: new StreamMirror<ReturnRequest>(store, 'returns', parse),
-  };
+    // One mirror per stream of keys.ts, no more and no fewer (the compiler holds them together).
+  } satisfies Record<StreamName, unknown>;
   const stopIndexing = mirrors.referrals.onEvent((e) => {
     if (e.kind === 'reset') void referralIndex.load(mirrors.referrals.values(), e.seq);
   });
@@ -130,6 +132,11 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
   };
 }
 export type ReadModel = ReturnType<typeof createReadModel>;
+
+/** The mirror of a stream, for code that serves every stream alike (fan-out, dashboards). */
+export const mirrorOf = (readModel: ReadModel, stream: StreamName): StreamMirror<object> =>
+  // Each mirror holds its own record type; these callers read records as plain objects.
+  readModel[stream] as StreamMirror<object>;
 
 /**
  * Whether a feature flag is on: a flag the read model does not hold (never loaded, or unknown) is

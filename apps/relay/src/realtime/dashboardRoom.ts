@@ -8,8 +8,17 @@ import {
   type Opportunity,
   type RiskAppetite,
 } from '@referrals/shared';
+import type { StreamName } from '../keys.js';
 import { agentMarketplace } from './agentMarketplace.js';
 import { isRefusal, type ComputedRoom, type Refusal, type SignedInContext } from './roomTypes.js';
+
+/** The streams the privileged dashboard is computed from (an agent's reads two of them). */
+export const DASHBOARD_STREAMS = [
+  'referrals',
+  'marketplaces',
+  'deliveryStats',
+  'deliveryErrors',
+] as const satisfies readonly StreamName[];
 
 /**
  * The dashboard room of a principal. Admins and carriers share one room (the same figures, one
@@ -24,7 +33,7 @@ export async function dashboardRoom(
   if (c.audience !== 'agent') {
     return {
       room: rooms.privilegedDashboard(),
-      dependsOn: ['referrals', 'marketplaces', 'deliveryStats', 'deliveryErrors'],
+      dependsOn: DASHBOARD_STREAMS,
       compute: (nowMs) =>
         computePrivilegedDashboard({
           referrals: readModel.referralIndex.recent(),

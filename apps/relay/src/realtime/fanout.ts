@@ -1,7 +1,7 @@
 import type { ChangesMessage, SnapshotMessage } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
-import type { MirrorEvent, StreamMirror } from '../readModel/mirror.js';
-import type { ReadModel } from '../readModel/readModel.js';
+import type { MirrorEvent } from '../readModel/mirror.js';
+import { mirrorOf, type ReadModel } from '../readModel/readModel.js';
 import { createComputedRooms, type ComputedRoomsOptions } from './computedRooms.js';
 import type { RoomEmitter } from './emitter.js';
 import { isComputed, type RoomSpec, type StreamRoomSpec } from './roomTypes.js';
@@ -21,11 +21,10 @@ export interface FanoutOptions extends ComputedRoomsOptions {
 export function createFanout(readModel: ReadModel, out: RoomEmitter, options: FanoutOptions = {}) {
   const specs = new Map<string, StreamRoomSpec>();
   const computed = createComputedRooms(readModel, out, options);
-  const mirrorOf = (stream: StreamName) => readModel[stream] as StreamMirror<object>;
 
   function snapshotOf(spec: RoomSpec): SnapshotMessage {
     if (isComputed(spec)) return computed.snapshotOf(spec);
-    const mirror = mirrorOf(spec.stream);
+    const mirror = mirrorOf(readModel, spec.stream);
     const items = [];
     if (spec.complete) {
       // A referral room reads its scope's view; a view not built (a load under way) or a small
@@ -89,7 +88,7 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
     if (delivered && e.kind === 'delta') options.onDelivered?.(e.stream, e.committedAt);
   }
 
-  const stops = ROOM_STREAMS.map((s) => mirrorOf(s).onEvent(onEvent));
+  const stops = ROOM_STREAMS.map((s) => mirrorOf(readModel, s).onEvent(onEvent));
 
   return {
     /** Records the room a socket is joining; returns its snapshot, consistent with what follows. */
@@ -103,7 +102,7 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
     async changesSince(spec: RoomSpec, seq: number): Promise<ChangesMessage[] | null> {
       // A computed room keeps no log: its one item is always sent whole.
       if (isComputed(spec)) return null;
-      const mirror = mirrorOf(spec.stream);
+      const mirror = mirrorOf(readModel, spec.stream);
       if (seq === mirror.seq) return [];
       const log = await readModel.store.changesSince(spec.stream, seq);
       if (!log || log.length === 0 || log.some((c) => c.kind !== 'delta')) return null;

@@ -14,7 +14,7 @@ import {
 import type { StreamName } from '../keys.js';
 import { BOUGHT, boughtBy } from '../readModel/listIndex/scopes.js';
 import { agentMarketplace } from './agentMarketplace.js';
-import { dashboardRoom } from './dashboardRoom.js';
+import { DASHBOARD_STREAMS, dashboardRoom } from './dashboardRoom.js';
 import {
   isRefusal,
   type ComputedRoom,
@@ -145,7 +145,7 @@ export const TOPIC_SOURCES: { readonly [K in TopicKind]: TopicSource<K> } = {
     }),
   },
   dashboard: {
-    computedFrom: ['referrals', 'marketplaces', 'deliveryStats', 'deliveryErrors'],
+    computedFrom: DASHBOARD_STREAMS,
     build: (_topic, c) => dashboardRoom(c),
   },
   // The stream holds the newest entry only; the log itself is paged through GET /api/audit-log.
