@@ -179,31 +179,10 @@ export class CountedTree<T> {
    */
   page(mask: CellMask, skip: number, take: number): T[] {
     const out: T[] = [];
-    if (take <= 0 || skip >= this.countOf(mask)) return out;
-    // The path to the current leaf: nodes and the child index taken in each inner node.
-    const stack: { node: Inner<T>; at: number }[] = [];
-    let node: Node<T> = this.root;
-    let rest = skip;
-    while (!node.leaf) {
-      let i = 0;
-      for (; i < node.children.length - 1; i += 1) {
-        const c = sumOf((node.children[i] as Node<T>).counts, mask);
-        if (rest < c) break;
-        rest -= c;
-      }
-      stack.push({ node, at: i });
-      node = node.children[i] as Node<T>;
-    }
-    let leaf: Leaf<T> | undefined = node;
-    let j = 0;
-    while (leaf && out.length < take) {
-      for (; j < leaf.items.length && out.length < take; j += 1) {
-        if (mask.wants[this.cellOf(leaf.items[j] as T)] !== 1) continue;
-        if (rest > 0) rest -= 1;
-        else out.push(leaf.items[j] as T);
-      }
-      leaf = this.nextLeaf(stack, mask);
-      j = 0;
+    if (take <= 0) return out;
+    for (const t of this.walk(mask, skip)) {
+      out.push(t);
+      if (out.length === take) break;
     }
     return out;
   }
