@@ -55,6 +55,10 @@ type Sortable = Partial<Opportunity>;
 /** What a referral sorts by under a key: missing values (null, undefined) go last. */
 export type SortValue = string | number | null | undefined;
 
+/** Whether a sort value is missing: such a referral goes last in either direction. */
+export const isMissingSortValue = (v: SortValue): v is null | undefined =>
+  v === null || v === undefined;
+
 /** The value a list sorts a referral by, for each client sort key. */
 const SORT_VALUE: Readonly<Record<SortKey, (o: Sortable) => SortValue>> = {
   addDate: (o) => o.addDate,
@@ -101,8 +105,8 @@ export function compareBy<T>(
   const byKey = (a: T, b: T): number => {
     const va = valueOf(a);
     const vb = valueOf(b);
-    const aMissing = va === null || va === undefined;
-    const bMissing = vb === null || vb === undefined;
+    const aMissing = isMissingSortValue(va);
+    const bMissing = isMissingSortValue(vb);
     if (aMissing || bMissing) return aMissing === bMissing ? newest(a, b) : aMissing ? 1 : -1;
     const c =
       typeof va === 'number' && typeof vb === 'number'

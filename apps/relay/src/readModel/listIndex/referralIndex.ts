@@ -1,5 +1,6 @@
 import {
   compareBy,
+  isMissingSortValue,
   MarketplaceStatus,
   sortValueOf,
   SORT_FIELDS,
@@ -992,10 +993,7 @@ function groupsOf(sort: Sort | null, nodeSize: number | undefined): Groups<Entry
   const groups: Groups<Entry> = {
     // The reference comparator itself with every tie rule out: the values' order, missing last.
     compareValues: compareBy(treeSortOf(sort), () => NO_TIE, valueOf),
-    missing: (e) => {
-      const v = valueOf(e);
-      return v === null || v === undefined;
-    },
+    missing: (e) => isMissingSortValue(valueOf(e)),
     readAhead: nodeSize ?? NODE_SIZE,
   };
   GROUPS.set(`${sort.key}:${nodeSize}`, groups);
