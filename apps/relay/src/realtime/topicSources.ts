@@ -55,10 +55,10 @@ export const isComputedSource = <K extends TopicKind>(s: TopicSource<K>): s is C
 
 const asOpportunity = (r: object) => r as Opportunity;
 
-/** A small stream sent whole to one room for everyone allowed. */
-const whole = <K extends TopicKind>(stream: StreamName, room: () => string): StreamSource<K> => ({
-  stream,
-  build: () => ({ room: room(), select: (r) => r as TopicItems[K] }),
+/** A small stream sent whole to the topic's one room (`rooms.single`) for everyone allowed. */
+const whole = <K extends TopicKind & StreamName>(kind: K): StreamSource<K> => ({
+  stream: kind,
+  build: () => ({ room: rooms.single(kind), select: (r) => r as TopicItems[K] }),
 });
 
 /**
@@ -131,15 +131,15 @@ export const TOPIC_SOURCES: { readonly [K in TopicKind]: TopicSource<K> } = {
       };
     },
   },
-  marketplaces: whole('marketplaces', rooms.marketplaces),
-  deliveryStats: whole('deliveryStats', rooms.deliveryStats),
-  deliveryErrors: whole('deliveryErrors', rooms.deliveryErrors),
-  featureFlags: whole('featureFlags', rooms.featureFlags),
+  marketplaces: whole('marketplaces'),
+  deliveryStats: whole('deliveryStats'),
+  deliveryErrors: whole('deliveryErrors'),
+  featureFlags: whole('featureFlags'),
   status: {
     stream: 'status',
     // This instance's own word on its store is added to the last poll's.
     build: (_topic, { readModel }) => ({
-      room: rooms.status(),
+      room: rooms.single('status'),
       select: (r) => r as TopicItems['status'],
       records: () => readModel.liveStatus(),
     }),
@@ -149,7 +149,7 @@ export const TOPIC_SOURCES: { readonly [K in TopicKind]: TopicSource<K> } = {
     build: (_topic, c) => dashboardRoom(c),
   },
   // The stream holds the newest entry only; the log itself is paged through GET /api/audit-log.
-  auditLog: whole('auditLog', rooms.auditLog),
+  auditLog: whole('auditLog'),
   pipeline: agencyNotices('pipeline'),
   returns: agencyNotices('returns'),
 };

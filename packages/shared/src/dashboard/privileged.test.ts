@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { referral } from '../referrals/fixtures.testkit.js';
-import type { DeliveryErrorsItem } from '../realtime/contract.js';
+import type { DeliveryErrorsItem } from '../realtime/topicItems.js';
 import { deliveryErrorSchema, type DeliveryStat } from '../schemas/admin.js';
 import { marketplaceSchema, type Marketplace } from '../schemas/marketplace.js';
 import type { Opportunity } from '../schemas/opportunity.js';

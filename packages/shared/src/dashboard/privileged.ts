@@ -1,4 +1,4 @@
-import type { DeliveryErrorsItem } from '../realtime/contract.js';
+import type { DeliveryErrorsItem } from '../realtime/topicItems.js';
 import type { DeliveryStat } from '../schemas/admin.js';
 import type { Marketplace } from '../schemas/marketplace.js';
 import type { Opportunity } from '../schemas/opportunity.js';

@@ -1,4 +1,5 @@
 export * from './topics.js';
+export * from './topicItems.js';
 export * from './topicRegistry.js';
 export * from './rooms.js';
 export * from './projections.js';

@@ -1,6 +1,8 @@
 import type { Access } from '../referrals/access.js';
 import type { Opportunity } from '../schemas/opportunity.js';
-import type { ReferralAudience } from './rooms.js';
+
+/** Which projection of a referral a room carries. */
+export type ReferralAudience = 'public' | 'agent' | 'carrier' | 'admin';
 
 /** The audience of a signed-in user: the projection of their referral lists and rooms. */
 export type SignedInAudience = Exclude<ReferralAudience, 'public'>;

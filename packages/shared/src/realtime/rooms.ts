@@ -1,7 +1,7 @@
 import type { StateCode } from '../domain/states.js';
-
-/** Which projection of a referral a room carries. */
-export type ReferralAudience = 'public' | 'agent' | 'carrier' | 'admin';
+import type { ReferralAudience } from './projections.js';
+import { TOPICS } from './topicRegistry.js';
+import type { TopicKind } from './topicItems.js';
 
 /** Socket.IO room names, built in one place (pinned by a test). Only the server uses them. */
 export const rooms = {
@@ -20,16 +20,15 @@ export const rooms = {
   acquired: (agencyId: number) => `acquired:${agencyId}`,
   /** Every agency's acquired referrals: the admins' Claim-It Transactions. */
   transactions: () => 'acquired:all',
-  marketplaces: () => 'admin:marketplaces',
-  deliveryStats: () => 'admin:deliveryStats',
-  deliveryErrors: () => 'admin:deliveryErrors',
-  auditLog: () => 'admin:auditLog',
+  /**
+   * The one room of a topic sent whole to everyone allowed (marketplaces, delivery figures, the
+   * audit log's notices, flags, status): `admin:<kind>` for an admin topic, else the kind.
+   */
+  single: (kind: TopicKind) => (TOPICS[kind].tier === 'admin' ? `admin:${kind}` : kind),
   /** Progress of one agency's bought referrals (null: every agency's, for admins). */
   pipeline: (agency: string | null) => (agency === null ? 'pipeline:all' : `pipeline:${agency}`),
   /** Returns of one agency (null: every agency's, the admins' queue). */
   returns: (agency: string | null) => (agency === null ? 'returns:all' : `returns:${agency}`),
-  featureFlags: () => 'featureFlags',
-  status: () => 'status',
   /** The dashboard of admins and carriers (one computation for both). */
   privilegedDashboard: () => 'dashboard:privileged',
   /** The dashboard of the agents of one agency buying through one marketplace. */

@@ -1,7 +1,8 @@
 import * as yup from 'yup';
 import { isStateCode } from '../domain/states.js';
 import { TOPIC_KINDS, TOPICS } from './topicRegistry.js';
-import type { Topic, TopicKind } from './topics.js';
+import type { TopicKind } from './topicItems.js';
+import type { Topic } from './topics.js';
 
 type Parsed<T> = ({ ok: true } & T) | { ok: false; error: string };
 

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { StateCode } from '../domain/states.js';
 import { deriveAccess } from '../referrals/access.js';
 import { Role } from '../domain/roles.js';
 import { audienceOf } from './projections.js';
+import { parseTopic } from './schemas.js';
+import type { TopicItems, TopicKind } from './topicItems.js';
 import { deliveryOf, TOPIC_KINDS, TOPICS, topicItemId } from './topicRegistry.js';
+import type { Topic } from './topics.js';
 
 describe('the topic registry', () => {
   it('lists every topic kind once, in the registry order', () => {
@@ -33,6 +37,28 @@ describe('the topic registry', () => {
     expect(topicItemId('deliveryStats', { marketplaceId: 4 } as never)).toBe('4');
     expect(topicItemId('pipeline', { referralId: 77 } as never)).toBe('77');
     expect(topicItemId('publicFeed', { opportunityId: 9 } as never)).toBe('9');
+  });
+});
+
+describe('the topics derived from the registry', () => {
+  it('has the kinds of the registry and of the item types, no more and no fewer', () => {
+    expectTypeOf<TopicKind>().toEqualTypeOf<keyof typeof TOPICS>();
+    expectTypeOf<TopicKind>().toEqualTypeOf<keyof TopicItems>();
+  });
+
+  it('names a state exactly in the topics whose entry is by state', () => {
+    expectTypeOf<Extract<Topic, { kind: 'inAppetite' }>>().toEqualTypeOf<{
+      readonly kind: 'inAppetite';
+      readonly state: StateCode | null;
+    }>();
+    expectTypeOf<Extract<Topic, { kind: 'acquired' }>>().toEqualTypeOf<{
+      readonly kind: 'acquired';
+    }>();
+    // What a client may send follows the same entries.
+    for (const kind of TOPIC_KINDS) {
+      expect(parseTopic({ kind, state: null }).ok, kind).toBe(TOPICS[kind].byState);
+      expect(parseTopic({ kind }).ok, kind).toBe(!TOPICS[kind].byState);
+    }
   });
 });
 
