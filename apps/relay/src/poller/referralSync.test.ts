@@ -99,13 +99,13 @@ class FakeUpstream {
 
 const CHUNKS = { min: 3, max: 7, perPass: 4 };
 
-function setUp(n: number, store: ReadModelStore = createMemoryStore()) {
+function setUp(n: number, store: ReadModelStore = createMemoryStore(), chunks = CHUNKS) {
   const up = new FakeUpstream();
   for (let i = 0; i < n; i += 1) up.add(((n - i) * 7 * DAY) / Math.max(1, n));
   const sync = new ReferralSync(store, (q) => up.page(q), up.one, {
     slackMs: 5000,
     loadBudgetMs: 1e9,
-    chunks: CHUNKS,
+    chunks,
   });
   const cycle = () => sync.cycle(new Date(up.now));
   const stored = async () => (await store.snapshot('referrals')).records;
@@ -327,6 +327,114 @@ describe('referral sync', () => {
     expect(JSON.parse((await stored()).get('13') ?? '{}')).toMatchObject({
       city: 'Changed after the chunk was read',
     });
+  });
+
+  /**
+   * A market of 120 referrals read in passes of 12 chunks of 10, one cycle an interval of 3 s.
+   * The chunk a cycle reads ahead lands before the next cycle unless that cycle's slot is in
+   * `misses` (then it lands before the one after; the first pass's slot 1 cannot miss, its chunk
+   * was read by the first load's cycle). Returns each pass's length in intervals and the referral
+   * requests of each interval.
+   */
+  async function passesWithMisses(
+    misses: readonly number[],
+    opts: { passes?: number; burstAt?: readonly number[] } = {},
+  ) {
+    const { up, sync, cycle, stored } = setUp(120, createMemoryStore(), {
+      min: 10,
+      max: 10,
+      perPass: 12,
+    });
+    await cycle();
+    expect(sync.stats().pass?.size).toBe(10);
+    up.queries.length = 0;
+    let now = 0;
+    const held: { sentAt: number; land: () => void }[] = [];
+    const read = up.page;
+    up.page = (q) => {
+      const answer = read(q);
+      if (!q.sort[0]?.startsWith('addDate')) return answer;
+      return new Promise((resolve) => held.push({ sentAt: now, land: () => resolve(answer) }));
+    };
+    const missed = new Set(misses);
+    const bursts = new Set(opts.burstAt);
+    const requests: number[] = [];
+    const lengths: number[] = [];
+    let passes = sync.stats().passes;
+    while (lengths.length < (opts.passes ?? 1) && now < 100) {
+      now += 1;
+      for (let i = held.length - 1; i >= 0; i -= 1) {
+        const h = held[i]!;
+        if (h.sentAt < now - 1 || !missed.has(now)) {
+          held.splice(i, 1);
+          h.land();
+        }
+      }
+      await new Promise((r) => setImmediate(r));
+      up.now += 3000;
+      // More stamped changes than a first change page holds: the change read takes 2 requests.
+      if (bursts.has(now)) for (let id = 1; id <= 110; id += 1) up.touch(id, `b${now}`);
+      const before = up.reads;
+      await cycle();
+      requests.push(up.reads - before);
+      if (sync.stats().passes > passes) {
+        passes = sync.stats().passes;
+        lengths.push((sync.stats().lastPassMs ?? 0) / 3000);
+      }
+    }
+    for (const h of held) h.land();
+    return { lengths, requests, up, stored };
+  }
+
+  it("ends a pass of N chunks in N intervals, reading the next pass's first chunk as it ends", async () => {
+    const { lengths, requests, up } = await passesWithMisses([], { passes: 3 });
+    expect(lengths).toEqual([12, 12, 12]);
+    expect(Math.max(...requests)).toBe(2);
+    // The cycle that compares a pass's last chunk sends the read of the next one's first.
+    const chunkPages = up.queries.flatMap((q) =>
+      q.sort[0]?.startsWith('addDate') ? [q.page] : [],
+    );
+    expect(chunkPages.slice(-12 * 2 - 1)).toEqual([...Array(25).keys()].map((i) => i % 12));
+  });
+
+  it.each([
+    { misses: [2], burstAt: [] },
+    { misses: [2, 5, 8], burstAt: [] },
+    { misses: [3, 4], burstAt: [] },
+    { misses: [2, 3, 4, 5], burstAt: [] },
+    { misses: [2, 6], burstAt: [3] },
+    { misses: [5, 11], burstAt: [] },
+    { misses: [12], burstAt: [] },
+  ])(
+    'catches up on read-ahead chunks that missed their slots $misses (bursts at $burstAt) within ≤ 3 requests an interval',
+    async ({ misses, burstAt }) => {
+      const { lengths, requests, up, stored } = await passesWithMisses(misses, { burstAt });
+      // 12 chunks: 12 intervals however many slots were missed, plus one when one of the last
+      // two is (a chunk compared in the last slot has no later one to catch up with).
+      expect(lengths).toHaveLength(1);
+      expect(lengths[0]).toBeLessThanOrEqual(12 + 1);
+      if (misses.every((slot) => slot < 11)) expect(lengths[0]).toBe(12);
+      expect(Math.max(...requests)).toBeLessThanOrEqual(3);
+      // A burst's change read takes 2 requests: with the read-ahead, no room for a chunk more.
+      for (const slot of burstAt) expect(requests[slot - 1]).toBe(3);
+      // Never read past the schedule: the pass's 12 chunks and the next pass's first.
+      const chunks = up.queries.filter((q) => q.sort[0]?.startsWith('addDate')).length;
+      expect(chunks).toBeLessThanOrEqual(12 + 1);
+      expect(await stored()).toEqual(up.window());
+    },
+  );
+
+  it('ends a pass in its chunk count of intervals whichever slots its read-ahead chunks miss, plus one when one of the last two is', async () => {
+    const slots = [...Array(11).keys()].map((i) => i + 2);
+    await fc.assert(
+      fc.asyncProperty(fc.subarray(slots), async (misses) => {
+        const { lengths, requests } = await passesWithMisses(misses);
+        if (misses.every((slot) => slot < 11)) expect(lengths[0]).toBe(12);
+        else expect(lengths[0]).toBeLessThanOrEqual(13);
+        expect(Math.max(...requests)).toBeLessThanOrEqual(3);
+      }),
+      { numRuns: Number(process.env.RUNS ?? 100) },
+    );
   });
 
   it('catches silent changes and deletions made before a pass, while deletes shift its pages', async () => {

@@ -41,6 +41,18 @@ const PASS_CHUNKS = 18;
 const MIN_CHUNK = 1000;
 export const MAX_CHUNK = 10_000;
 
+/**
+ * Chunks of a pass read ahead at once at most: one, and a second while the pass is behind its
+ * schedule (see readAhead).
+ */
+const MAX_AHEAD = 2;
+
+/**
+ * Referral requests a cycle makes at most when it reads a chunk more to catch up (the change read
+ * and any gap lookups count): issue 17's bound per interval.
+ */
+const CATCH_UP_REQUESTS = 3;
+
 /** Referrals a chunk's gap (see readChunk) is checked by, one request each, per cycle at most. */
 const GAP_LOOKUPS = 50;
 
@@ -89,6 +101,13 @@ interface Pass {
    */
   upper: Place | null;
   readonly startedAt: number;
+  /**
+   * Cycles run since the pass began (the one that began it not counted): the pass's schedule is
+   * one chunk compared a cycle. Absent in notes of older relays (taken as `page`).
+   */
+  cycles?: number;
+  /** Chunks compared in this pass (a chunk that paged back counts too); absent as `cycles`. */
+  compared?: number;
 }
 
 /**
@@ -221,7 +240,8 @@ export class ReferralSync {
   private lastPassMs: number | null = null;
   private requests = 0;
   private inFlight: Promise<SyncOutcome> | undefined;
-  private ahead: Ahead | null = null;
+  /** Chunks of the pass read ahead, in page order (at most MAX_AHEAD). */
+  private aheads: Ahead[] = [];
   /** The first page size of the next change read (see MIN_CHANGE_PAGE). */
   private changePage = MIN_CHANGE_PAGE;
 
@@ -296,8 +316,10 @@ export class ReferralSync {
       ));
     }
 
-    const pass = this.pass ?? this.newPass(now.getTime());
+    // A pass that went on from an earlier cycle counts this cycle as one of its slots.
+    const pass = this.pass ? counted(this.pass) : this.newPass(now.getTime());
     let finished = false;
+    let compared = 0;
     if (!this.loaded) {
       // A first load reads its chunks in line, as many as the budget allows.
       const started = performance.now();
@@ -310,8 +332,18 @@ export class ReferralSync {
         staged.size < 50_000
       );
     } else {
-      const ready = this.takeAhead(pass);
-      if (ready) finished = await this.applyChunk(pass, ready.page, startMs, staged, ready.touched);
+      // Every chunk read ahead that landed, in page order: two after a cycle that caught up. A
+      // second chunk leaves alone what the first staged, as it would have had the first been
+      // committed a cycle earlier (its copies are no older, and a change read's are newer).
+      for (
+        let ready = this.takeAhead(pass);
+        ready;
+        ready = finished ? null : this.takeAhead(pass)
+      ) {
+        finished = await this.applyChunk(pass, ready.page, startMs, staged, ready.touched);
+        pass.compared = (pass.compared ?? 0) + 1;
+        compared += 1;
+      }
     }
 
     // A pass that ends starts the next at once: its first chunk is read ahead below.
@@ -333,7 +365,14 @@ export class ReferralSync {
       this.lastPassMs = now.getTime() - pass.startedAt;
       this.loaded = true;
     }
-    if (this.loaded) this.readAhead(next, startDate);
+    if (this.loaded)
+      this.readAhead(
+        next,
+        startDate,
+        // A chunk more to catch up only when this cycle compared one, and within the bound
+        // with its read-ahead (1) and what it already requested.
+        compared > 0 ? CATCH_UP_REQUESTS - 1 - (this.requests - startedRequests) : 0,
+      );
     return { seq: this.seq, changed, requests: this.requests - startedRequests };
   }
 
@@ -341,17 +380,40 @@ export class ReferralSync {
    * Sends the read of the pass's next chunk unless one is on its way: it lands while the
    * interval goes on, and the next cycle compares it (takeAhead). So a cycle costs the change
    * read and a comparison, never the wait for a page of 10,000 and its hashing.
+   *
+   * A cycle whose read-ahead chunk had not landed (the event loop busy, the upstream slow) leaves
+   * the pass a slot behind its schedule of one chunk a cycle (a poll asked for after a write is a
+   * cycle too, as it compares a chunk when one landed). The cycle that compares that chunk then
+   * sends the chunk after it as well, when `extra` (the requests it may make beyond its one
+   * read-ahead) allows, and the next cycle compares both: a pass ends on schedule whichever of
+   * its slots but the last two were missed, one interval late otherwise, and never reads ahead
+   * of its schedule. It never waits for a chunk in line either.
    */
-  private readAhead(pass: Pass, startDate: string): void {
-    if (this.ahead) return;
+  private readAhead(pass: Pass, startDate: string, extra: number): void {
+    // Reads of another pass or page (a pass ended, or paged back) are left to land unused.
+    const kept = this.aheads.findIndex((a, i) => !isAheadOf(a, pass, pass.page + i));
+    if (kept >= 0) this.aheads.length = kept;
+    if (this.aheads.length > 0) return;
+    const behind = (pass.cycles ?? 0) - (pass.compared ?? 0);
+    const want = Math.min(MAX_AHEAD, 1 + Math.max(0, Math.min(behind, extra)));
+    for (let i = 0; i < want; i += 1) {
+      const page = pass.page + i;
+      // The first chunk is read whatever the total says (it may have grown); another only when
+      // the pass has one there.
+      if (i > 0 && page * pass.size >= this.total) break;
+      this.sendAhead(pass, page, startDate);
+    }
+  }
+
+  private sendAhead(pass: Pass, page: number, startDate: string): void {
     const ahead: Ahead = {
       startedAt: pass.startedAt,
       size: pass.size,
-      page: pass.page,
+      page,
       touched: new Set(),
     };
-    this.ahead = ahead;
-    this.fetch(chunkQuery(pass, startDate)).then(
+    this.aheads.push(ahead);
+    this.fetch(chunkQuery({ ...pass, page }, startDate)).then(
       (page) => {
         ahead.result = this.withoutUnchanged(page);
       },
@@ -376,24 +438,20 @@ export class ReferralSync {
 
   /** The chunk read ahead for the pass's current page, once it landed; null while it has not. */
   private takeAhead(pass: Pass): { page: HashedPage; touched: ReadonlySet<number> } | null {
-    const ahead = this.ahead;
+    const ahead = this.aheads[0];
     if (!ahead) return null;
-    if (
-      ahead.startedAt !== pass.startedAt ||
-      ahead.size !== pass.size ||
-      ahead.page !== pass.page
-    ) {
-      // Another instance moved the pass on meanwhile.
-      this.ahead = null;
+    if (!isAheadOf(ahead, pass, pass.page)) {
+      // Another instance moved the pass on meanwhile, or the last chunk paged back.
+      this.aheads = [];
       return null;
     }
     if (ahead.error !== undefined) {
-      this.ahead = null;
+      this.aheads = [];
       log.warn({ err: ahead.error, page: ahead.page }, 'a reconciliation chunk failed: read again');
       return null;
     }
     if (!ahead.result) return null;
-    this.ahead = null;
+    this.aheads.shift();
     return { page: ahead.result, touched: ahead.touched };
   }
 
@@ -441,7 +499,7 @@ export class ReferralSync {
     this.known = known;
     this.placed = tree;
     this.seq = seq;
-    this.ahead = null;
+    this.aheads = [];
     // A store written without a note (an older relay) already holds the market: its newest
     // change is where to read on from, and the first pass checks everything before it.
     this.adopt(
@@ -467,7 +525,7 @@ export class ReferralSync {
       perPass: PASS_CHUNKS,
     };
     const size = Math.min(max, Math.max(min, Math.ceil(expected / perPass)));
-    return { size, page: 0, upper: null, startedAt: at };
+    return { size, page: 0, upper: null, startedAt: at, cycles: 0, compared: 0 };
   }
 
   private async fetch(q: ReferralPageQuery): Promise<HashedPage> {
@@ -757,7 +815,7 @@ export class ReferralSync {
   }
 
   private setKnown(k: Known): void {
-    this.ahead?.touched.add(k.id);
+    for (const a of this.aheads) a.touched.add(k.id);
     const before = this.known.get(k.id);
     if (before && Number.isFinite(before.added)) this.placed.delete(before);
     this.known.set(k.id, k);
@@ -765,12 +823,23 @@ export class ReferralSync {
   }
 
   private dropKnown(id: number): void {
-    this.ahead?.touched.add(id);
+    for (const a of this.aheads) a.touched.add(id);
     const before = this.known.get(id);
     if (!before) return;
     if (Number.isFinite(before.added)) this.placed.delete(before);
     this.known.delete(id);
   }
+}
+
+/** Whether a chunk read ahead is the given page of the pass. */
+const isAheadOf = (a: Ahead, pass: Pass, page: number): boolean =>
+  a.startedAt === pass.startedAt && a.size === pass.size && a.page === page;
+
+/** The pass with this cycle counted as one of its slots (an older relay's note: see Pass). */
+function counted(pass: Pass): Pass {
+  pass.cycles = (pass.cycles ?? pass.page) + 1;
+  pass.compared ??= pass.page;
+  return pass;
 }
 
 /** The upstream query of the pass's current chunk: the window newest referral first. */
