@@ -1,4 +1,4 @@
-import { useCallback, useEffectEvent, useLayoutEffect, useState } from 'react';
+import { useEffectEvent, useLayoutEffect, useState } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   FORM_TOASTS,
@@ -40,9 +40,13 @@ export interface FormData {
   readonly saved: Saved | null;
   /** Reads the marketplace (and stale reference data) again and refills the form. */
   readonly reload: () => Promise<void>;
-  /** Reads the users of another agency after the agency id changed (none for null). */
-  readonly followAgency: (agencyId: number | null) => void;
 }
+
+/**
+ * The agency typed since the form was last filled (its id, or null when none was found or the id
+ * was cleared), or null while the form follows the saved marketplace's agency.
+ */
+export type TypedAgency = { readonly agencyId: number | null } | null;
 
 const NONE: readonly never[] = [];
 const sortedNames = (s: readonly { sourceName: string }[]) =>
@@ -62,6 +66,9 @@ export const useFormData = (
   form: MarketplaceForm,
   route: MarketplaceRoute,
   onFilled: (saved: Marketplace | null) => void,
+  /** The agency typed (the users query is keyed by it), and how `reload` goes back to the saved. */
+  typed: TypedAgency,
+  setTyped: (typed: TypedAgency) => void,
 ): FormData => {
   const { api } = useServices();
   const toast = useToast();
@@ -92,8 +99,6 @@ export const useFormData = (
     enabled: savedId !== null && referenceHere,
   });
   const settled = marketplace.isSuccess && !marketplace.isFetching;
-  // null: the form follows the saved marketplace's agency; a typed one until the next fill.
-  const [typed, setTyped] = useState<{ readonly agencyId: number | null } | null>(null);
   const savedAgency = marketplace.data?.agencyId ?? null;
   const agencyId = typed ? typed.agencyId : savedAgency;
   // The saved agency's users are read after each read of the marketplace, a typed one's at once.
@@ -141,7 +146,6 @@ export const useFormData = (
     // On creation: the defaults again (or, if the reference data was missing, on its arrival).
     else if (referenceHere) fill(null);
   };
-  const followAgency = useCallback((id: number | null) => setTyped({ agencyId: id }), []);
 
   const referenceFailed = !referenceHere && (sources.isError || holidays.isError);
   const loading =
@@ -159,6 +163,5 @@ export const useFormData = (
     typedAgencyUsers: typed === null ? undefined : agencyId === null ? NONE : users.data,
     saved: savedId === null ? null : (marketplace.data ?? null),
     reload,
-    followAgency,
   };
 };

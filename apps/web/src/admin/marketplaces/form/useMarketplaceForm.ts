@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import {
@@ -17,7 +17,7 @@ import {
 } from '@referrals/shared';
 import { DEPENDENTS } from './dependents';
 import { applyValues, type FieldName, type MarketplaceForm } from './formTypes';
-import { useFormData } from './useFormData';
+import { useFormData, type TypedAgency } from './useFormData';
 import { useFormSave } from './useFormSave';
 import { useLookups } from './useLookups';
 
@@ -25,7 +25,7 @@ import { useLookups } from './useLookups';
 const MARKETPLACE_WINDOW = /^(acceptReferralsOn(?!BankHolidays)|referralDelivery|deliver24Hours)/;
 
 /** The recipient rows again, with the mobile phones of `users` (when the list reads right). */
-const refreshRecipientPhones = (form: MarketplaceForm, users: readonly AgencyUser[]): void => {
+const refreshRecipientRows = (form: MarketplaceForm, users: readonly AgencyUser[]): void => {
   const values = form.getValues();
   if (emailListProblem(values.emailRecipients, false) !== null) return;
   const rows = recipientRows(parseEmailList(values.emailRecipients), values, users);
@@ -48,9 +48,10 @@ export const useMarketplaceForm = (route: MarketplaceRoute) => {
   });
   /** The individual-settings switch as last loaded or chosen (API delivery off restores it). */
   const storedIndividual = useRef(false);
-  // The lookups come before the data they feed; a typed agency reaches the data through this.
-  const agencyTyped = useRef<(agencyId: number | null) => void>(() => undefined);
-  const onAgencyTyped = useCallback((id: number | null) => agencyTyped.current(id), []);
+  // A typed or changed agency id (on a new marketplace too) keys the query of that agency's users;
+  // the next fill goes back to the saved marketplace's.
+  const [typed, setTyped] = useState<TypedAgency>(null);
+  const onAgencyTyped = useCallback((agencyId: number | null) => setTyped({ agencyId }), []);
   const record = useCallback(
     (found: Partial<MarketplaceFormContext>) => Object.assign(context, found),
     [context],
@@ -63,18 +64,16 @@ export const useMarketplaceForm = (route: MarketplaceRoute) => {
     },
     [lookups],
   );
-  const data = useFormData(form, route, onFilled);
+  const data = useFormData(form, route, onFilled, typed, setTyped);
   const saving = useFormSave(form, route, data);
-  const agencyUsers = useRef(data.agencyUsers);
-  agencyUsers.current = data.agencyUsers;
-  // A typed or changed agency id (on a new marketplace too) reads that agency's users; recipients
-  // already listed take their verified mobile phones from them once read.
-  agencyTyped.current = data.followAgency;
-  const { typedAgencyUsers } = data;
+  // Recipients already listed take a typed agency's verified mobile phones once they are read.
+  const { agencyUsers, typedAgencyUsers } = data;
   useEffect(() => {
-    if (typedAgencyUsers) refreshRecipientPhones(form, typedAgencyUsers);
+    if (typedAgencyUsers) refreshRecipientRows(form, typedAgencyUsers);
   }, [form, typedAgencyUsers]);
 
+  // Subscribed again when the users query answers (its data keeps its identity until then), so
+  // rows made from a typed list carry the phones of the agency the form follows.
   useEffect(() => {
     // react-hook-form's watch: the React Compiler skips this hook, which nothing here relies on.
     // eslint-disable-next-line react-hooks/incompatible-library
@@ -82,25 +81,17 @@ export const useMarketplaceForm = (route: MarketplaceRoute) => {
       if (name === undefined || name === 'individualEmailRecipientSettings') return;
       const dependents = DEPENDENTS[name];
       if (dependents) void form.trigger([...dependents]);
-      const values = form.getValues();
-      if (name === 'emailRecipients') {
-        // Rows follow a list that reads right; half-typed addresses make no rows.
-        if (emailListProblem(values.emailRecipients, false) !== null) return;
-        const rows = recipientRows(
-          parseEmailList(values.emailRecipients),
-          values,
-          agencyUsers.current,
-        );
-        applyValues(form, { ...values, individualEmailRecipientSettings: rows });
-      } else if (MARKETPLACE_WINDOW.test(name)) {
-        applyValues(form, syncRecipients(values));
+      // Rows follow a list that reads right; half-typed addresses make no rows.
+      if (name === 'emailRecipients') refreshRecipientRows(form, agencyUsers);
+      else if (MARKETPLACE_WINDOW.test(name)) {
+        applyValues(form, syncRecipients(form.getValues()));
         // The at-least-one-day rule sits on no single field; validate its path by name.
         if (name.startsWith('acceptReferralsOn'))
           void form.trigger(DELIVERY_DAYS_PATH as FieldName);
       }
     });
     return () => sub.unsubscribe();
-  }, [form]);
+  }, [form, agencyUsers]);
 
   return { form, context, lookups, data, storedIndividual, ...saving };
 };
