@@ -86,6 +86,46 @@ describe('failure toasts of the marketplaces list', () => {
     await failureToast(LIST_TOASTS.refreshStatsFailed.message);
   });
 
+  it('raises only the refresh’s toast when it fails, and keeps the figures shown', async () => {
+    const failed = { marketplaceId: 1, lastReferralDeliverySuccess: false };
+    let reads = 0;
+    show(
+      relay({
+        'GET /api/delivery-stats': () => {
+          if (reads++ > 0) fails();
+          return { seq: 1, items: [failed] };
+        },
+      }),
+    );
+    const row = await screen.findByTestId('marketplace-row-1');
+    await within(row).findByText('Delivery Error');
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh delivery statistics' }));
+    await failureToast(LIST_TOASTS.refreshStatsFailed.message);
+    // The failed read went through the query the load reads: its toast is not raised too.
+    await act(() => new Promise((done) => setTimeout(done, 50)));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(reads).toBe(2);
+    expect(within(row).getByText('Delivery Error')).toBeTruthy();
+  });
+
+  it('shows the figures a refresh read, through the cache the load fills', async () => {
+    let reads = 0;
+    show(
+      relay({
+        'GET /api/delivery-stats': () =>
+          reads++ > 0
+            ? { seq: 2, items: [{ marketplaceId: 1, lastReferralDeliverySuccess: false }] }
+            : { seq: 1, items: [] },
+      }),
+    );
+    const row = await screen.findByTestId('marketplace-row-1');
+    expect(within(row).queryByText('Delivery Error')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh delivery statistics' }));
+    await within(row).findByText('Delivery Error');
+    expect(reads).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says so when saving fails', async () => {
     show(relay({ 'POST /api/marketplaces/list-save': fails }));
     await screen.findByRole('link', { name: 'Alpha' });

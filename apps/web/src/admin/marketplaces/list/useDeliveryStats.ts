@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryFunction } from '@tanstack/react-query';
 import { LIST_TOASTS, type DeliveryStat } from '@referrals/shared';
 import { apiKey, apiQuery } from '../../../api/queries';
 import { useOnError } from '../../../api/useOnError';
@@ -29,22 +29,25 @@ const NONE: ReadonlyMap<number, DeliveryStat> = new Map();
 const byMarketplace = (items: readonly DeliveryStat[]) =>
   new Map(items.map((s) => [s.marketplaceId, s]));
 
+/** Failures of the refresh's reads, which the refresh reports (the load's toast skips them). */
+const refreshFailures = new WeakSet<object>();
+
 /**
  * Delivery stats: read once over REST into the query cache, then kept current by the
  * deliveryStats topic, whose items replace the cached answer; the refresh button reads them again
- * on demand. The refresh is a mutation, not a refetch of the query: its failure has its own toast
- * and leaves the shown figures, where a failed refetch would put the query in error (and raise
- * the load's toast too). Like every mutation it is not retried: the admin clicks again.
+ * on demand. The refresh is a mutation whose read goes through the cache under the same key (its
+ * answer lands in the cache), not retried: the admin clicks again. Its failure has its own toast
+ * and leaves the shown figures; it is marked before the query holds it, so the load's toast is
+ * not raised for it too.
  */
 export const useDeliveryStats = (): DeliveryStats => {
   const { api } = useServices();
   const client = useQueryClient();
   const toast = useToast();
-  const read = useQuery({
-    ...apiQuery<StatsAnswer>(api, PATH),
-    select: (a) => byMarketplace(a.items),
-  });
+  const stats = apiQuery<StatsAnswer>(api, PATH);
+  const read = useQuery({ ...stats, select: (a) => byMarketplace(a.items) });
   useOnError(read.error, (err) => {
+    if (err instanceof Object && refreshFailures.has(err)) return;
     log.error('could not load delivery stats', err);
     toast(LIST_TOASTS.deliveryStatsFailed);
   });
@@ -55,8 +58,20 @@ export const useDeliveryStats = (): DeliveryStats => {
   }, [client, live]);
 
   const refresh = useMutation({
-    mutationFn: () => api.get<StatsAnswer>(PATH),
-    onSuccess: (answer) => client.setQueryData(apiKey(PATH), answer),
+    mutationFn: () =>
+      client.fetchQuery({
+        ...stats,
+        staleTime: 0,
+        retry: false,
+        queryFn: async (context) => {
+          try {
+            return await (stats.queryFn as QueryFunction<StatsAnswer>)(context);
+          } catch (err) {
+            if (err instanceof Object) refreshFailures.add(err);
+            throw err;
+          }
+        },
+      }),
     onError: (err) => {
       log.error('could not refresh delivery stats', err);
       toast(LIST_TOASTS.refreshStatsFailed);
