@@ -1,5 +1,5 @@
 import {
-  isBought,
+  isBoughtByAgency,
   pipelineUpdateSchema,
   parseQuery,
   pipelineIdsQuerySchema,
@@ -53,12 +53,13 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
     const referral = id === undefined ? undefined : readModel.referrals.get(id);
     if (!referral) return { ok: false, answer: fail(404, 'referral not found') };
     const agency = referral.assignedAgency;
-    if (!isBought(referral.marketplaceStatus) || !agency) {
+    // Bought by the agency it names (null: no agency is named).
+    if (agency === null || !isBoughtByAgency(referral, agency)) {
       return { ok: false, answer: fail(404, 'this referral has not been bought') };
     }
     if (!principal.access.isAdmin) {
       const profile = await profiles.resolve(principal);
-      if (profile.agencyName !== agency) {
+      if (!isBoughtByAgency(referral, profile.agencyName)) {
         return { ok: false, answer: fail(403, 'this referral belongs to another agency') };
       }
     }
@@ -92,15 +93,14 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
         const agency = principal.access.isAdmin
           ? null
           : (await profiles.resolve(principal)).agencyName;
-        // Only the caller's own agency's (every agency's for admins); other ids are left out.
+        // Only the caller's own agency's (for admins, every agency's: the one each names); other
+        // ids are left out.
         const mine = ids
           .map((id) => readModel.referrals.get(Number(id)))
           .filter(
             (o): o is Opportunity =>
               o !== undefined &&
-              isBought(o.marketplaceStatus) &&
-              !!o.assignedAgency &&
-              (principal.access.isAdmin || o.assignedAgency === agency),
+              isBoughtByAgency(o, principal.access.isAdmin ? o.assignedAgency : agency),
           );
         return ok({ items: await withReturns(mine) });
       },

@@ -4,7 +4,7 @@ import {
   byExpirationFirst,
   CONSOLE_FLAGS,
   defaultReferralView,
-  isBoughtBy,
+  isBoughtByAgency,
   listDefaults,
   marketplaceOfAgency,
   MarketplaceStatus,
@@ -29,7 +29,7 @@ import type { GatewayDeps } from './deps.js';
 /** Whether a user may see a referral's contact details: their agency bought it, or an admin. */
 export function seesContact(o: Opportunity, p: Principal, profile: UserProfile): boolean {
   if (p.access.isAdmin) return true;
-  return profile.agencyName !== null && isBoughtBy(o, profile.agencyName);
+  return isBoughtByAgency(o, profile.agencyName);
 }
 
 /** Rows of a list page when the query names no size. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anAppetite, aReferral } from '../marketplaces/fixtures.testkit.js';
-import { inScope, isBoughtBy, isListMember, MARKET_SCOPE } from './membership.js';
+import { inScope, isBoughtBy, isBoughtByAgency, isListMember, MARKET_SCOPE } from './membership.js';
 
 const now = new Date('2024-05-01T13:00:00Z');
 const claimed = aReferral({ marketplaceStatus: 'Claimed', assignedAgency: 'Lone Star' });
@@ -12,6 +12,21 @@ describe('list membership', () => {
     expect(isBoughtBy(claimed, null)).toBe(true);
     expect(isBoughtBy({ ...claimed, marketplaceStatus: 'Settled' }, null)).toBe(true);
     expect(isBoughtBy({ ...claimed, marketplaceStatus: 'Delivered' }, null)).toBe(false);
+  });
+
+  it('counts nothing as bought by a user without an agency, where isBoughtBy(null) is any', () => {
+    expect(isBoughtByAgency(claimed, 'Lone Star')).toBe(true);
+    expect(isBoughtByAgency(claimed, 'Other')).toBe(false);
+    expect(isBoughtByAgency(claimed, null)).toBe(false);
+    expect(isBoughtByAgency(claimed, '')).toBe(false);
+    expect(isBoughtByAgency({ ...claimed, marketplaceStatus: 'Delivered' }, 'Lone Star')).toBe(
+      false,
+    );
+    // An admin's "any agency the referral names": bought, and a buyer named.
+    const unnamed = { ...claimed, assignedAgency: null };
+    expect(isBoughtByAgency(claimed, claimed.assignedAgency)).toBe(true);
+    expect(isBoughtByAgency(unnamed, unnamed.assignedAgency)).toBe(false);
+    expect(isBoughtBy(unnamed, null)).toBe(true);
   });
 
   it('holds the whole market, an appetite, or what was bought', () => {

@@ -24,6 +24,17 @@ export const isBoughtBy = (
 ): boolean => isBought(o.marketplaceStatus) && (agency === null || o.assignedAgency === agency);
 
 /**
+ * Whether this agency bought a referral, where null (or an empty name) is a user without an
+ * agency, who bought none: unlike `isBoughtBy`, never "any agency". What a user may read of a
+ * referral (its contact details, its pipeline) asks this; an admin's "any agency that the referral
+ * names" is `isBoughtByAgency(o, o.assignedAgency)`.
+ */
+export const isBoughtByAgency = (
+  o: Pick<Opportunity, 'marketplaceStatus' | 'assignedAgency'>,
+  agency: string | null,
+): boolean => !!agency && isBoughtBy(o, agency);
+
+/**
  * Whether a referral is in a scope: the one definition the relay's rooms and list indexes read,
  * and the stand-in's appetite view.
  */
