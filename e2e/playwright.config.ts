@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '@referrals/shared/testing';
 
 /**
- * End-to-end suites against the whole stack in Debian's Chromium. Nothing downloads a browser:
- * the executable is the system's. The stack is started once by the global setup.
+ * End-to-end suites against the whole stack in Debian's Chromium, launched as the bench launches
+ * it (shared's `chromiumLaunchOptions`). Nothing downloads a browser: the executable is the
+ * system's. The stack is started once by the global setup.
  */
 export default defineConfig({
   testDir: './tests',
@@ -18,16 +20,6 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     screenshot: 'only-on-failure',
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(process.env),
   },
 });

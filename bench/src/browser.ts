@@ -1,21 +1,12 @@
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumLaunchOptions } from '@referrals/shared/testing';
 
 /** What counts as the public feed's first rows: a rendered row of its table. */
 export const FIRST_ROW = '.MuiDataGrid-row, [role="row"][data-rowindex], tbody tr';
 
-/** Debian's headless Chromium, as the e2e suites run it (nothing downloads a browser). */
+/** Debian's headless Chromium, launched as the e2e suites launch it (nothing downloads a browser). */
 export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  chromium.launch(chromiumLaunchOptions(process.env));
 
 /** When, from navigation, a cold load of the public feed had its first rows (ms, page clock). */
 export interface FirstRows {
