@@ -1,4 +1,4 @@
-import { yieldIfDue } from '../slices.js';
+import { isDue, yieldIfDue } from '../slices.js';
 
 /**
  * An ordered B+tree whose every node counts its entries per cell. A cell is a small number the
@@ -12,6 +12,14 @@ import { yieldIfDue } from '../slices.js';
  *
  * Nodes that empty are dropped, but nodes are not merged when they shrink ("free at empty"): under
  * mixed inserts and deletes that keeps occupancy high, and it keeps the code short.
+ *
+ * Slots: a tree may also count, in its inner nodes, the entries of a few subsets of itself per
+ * cell. A subset is a slot (0 to MAX_SLOTS - 1) and an entry says which slots it is in through the
+ * owner's `slotsOf` (a bit per slot). A mask with a slot then reads that subset in the tree's order
+ * as it reads the whole: a descent by the counts, and a walk over leaves that scans them (leaves
+ * keep no slot counts: a count per slot per leaf would cost more than the tree). The owner counts a
+ * slot (`countSlot`, one pass over the tree) once every entry says whether it is in the slot, and
+ * must not change an entry's slot bits while the entry is in a tree that counts that slot.
  */
 
 /** Entries per leaf and children per inner node at most; tests use small nodes to get deep trees. */
@@ -29,21 +37,39 @@ interface Inner<T> {
   /** A lower bound of each child's items; routes a search to the last child whose key is ≤ it. */
   keys: T[];
   counts: number[];
+  /** Per slot the tree counts, per cell (slot × cellCount + cell); undefined while it counts none. */
+  slotCounts: number[] | undefined;
 }
 
 type Node<T> = Leaf<T> | Inner<T>;
 
-/** Which cells a query wants: a flag per cell, and the list of wanted cells. */
+/**
+ * Which cells a query wants: a flag per cell, and the list of wanted cells; with `slot`, only the
+ * entries in that slot.
+ */
 export interface CellMask {
   readonly wants: Uint8Array;
   readonly cells: readonly number[];
+  readonly slot?: number;
 }
+
+/** Slots a tree can count: bits of a small integer (see `slotsOf`). */
+export const MAX_SLOTS = 30;
 
 /** A mask over `cellCount` cells from the list of wanted cells. */
 export function cellMask(cellCount: number, cells: readonly number[]): CellMask {
   const wants = new Uint8Array(cellCount);
   for (const c of cells) wants[c] = 1;
   return { wants, cells: [...new Set(cells)] };
+}
+
+const slotted = new WeakMap<CellMask, CellMask[]>();
+
+/** The mask narrowed to the entries in `slot`; the same object for the same mask and slot. */
+export function inSlot(mask: CellMask, slot: number): CellMask {
+  let bySlot = slotted.get(mask);
+  if (!bySlot) slotted.set(mask, (bySlot = []));
+  return (bySlot[slot] ??= { wants: mask.wants, cells: mask.cells, slot });
 }
 
 /** How many of per-cell `counts` are in the mask's cells. */
@@ -56,17 +82,29 @@ export const sumOf = (counts: readonly number[], mask: CellMask): number => {
 /** The cell of every entry of a tree that counts no cells but one. */
 export const ONE_CELL_OF = (): number => 0;
 
+/** The slots of the entries of a tree that counts none. */
+const NO_SLOTS = (): number => 0;
+
 /** An ordered multiset of distinct entries with per-cell counts in every node. */
 export class CountedTree<T> {
   private root: Node<T>;
   /** Bulk loads fill nodes to three quarters, so the first inserts do not split every node. */
   private readonly fill: number;
+  /** The slots whose counts the inner nodes keep with every change, a bit each. */
+  private counted = 0;
+  /** The counted slots whose counts are whole (a slot counted in slices is not until it ends). */
+  private ready = 0;
+  /** The count in slices under way per slot, and how many times each slot was dropped. */
+  private readonly slotRuns = new Map<number, { drops: number; run: Promise<void> }>();
+  private readonly slotDrops: number[] = [];
 
   constructor(
     private readonly compare: (a: T, b: T) => number,
     private readonly cellCount: number,
     private readonly cellOf: (t: T) => number,
     private readonly nodeSize = NODE_SIZE,
+    /** The slots an entry is in, a bit each (none by default). */
+    private readonly slotsOf: (t: T) => number = NO_SLOTS,
   ) {
     this.root = this.newLeaf([]);
     this.fill = Math.max(2, Math.floor((nodeSize * 3) / 4));
@@ -77,9 +115,130 @@ export class CountedTree<T> {
     return this.compare(a, b);
   }
 
-  /** How many entries are in the mask's cells. */
+  /** How many entries are in the mask's cells (and its slot). */
   countOf(mask: CellMask): number {
-    return sumOf(this.root.counts, mask);
+    return this.countIn(this.root, mask);
+  }
+
+  /** True when the tree counts the entries of `slot`, so masks with that slot can read it. */
+  countsSlot(slot: number): boolean {
+    return ((this.ready >>> slot) & 1) === 1;
+  }
+
+  /**
+   * Counts the entries of `slot` in every inner node from now on: one pass over the entries
+   * (~30 ms at 1,000,000: an entry read is a cache miss). Every entry's `slotsOf` must say by now
+   * whether it is in the slot, and must not change while the tree holds it and counts the slot.
+   */
+  countSlot(slot: number): void {
+    this.startSlot(slot);
+    this.recountSlot(this.root, slot);
+    this.ready |= 1 << slot;
+  }
+
+  /**
+   * `countSlot` in slices that yield to the event loop: the leaves' parents are counted one after
+   * the other in the tree's order while every change is counted as it comes (a parent counted
+   * again later, or split meanwhile, counts its leaves whole), then the nodes above them are
+   * summed at once. Resolves when the slot is counted, or was dropped meanwhile.
+   */
+  countSlotInSlices(slot: number): Promise<void> {
+    if (this.countsSlot(slot)) return Promise.resolve();
+    const drops = this.slotDrops[slot] ?? 0;
+    const under = this.slotRuns.get(slot);
+    // A count under way since the slot was last dropped (one from before ends at its next slice).
+    if (under?.drops === drops) return under.run;
+    this.startSlot(slot);
+    const run = (async () => {
+      let after: T | undefined;
+      let since = performance.now();
+      for (;;) {
+        if ((this.slotDrops[slot] ?? 0) !== drops) return;
+        const last = this.countParents(slot, after, since);
+        if (last === null) break;
+        after = last;
+        await yieldIfDue(since);
+        since = performance.now();
+      }
+      this.sumSlot(this.root, slot);
+      this.ready |= 1 << slot;
+    })().finally(() => {
+      if (this.slotRuns.get(slot)?.run === run) this.slotRuns.delete(slot);
+    });
+    this.slotRuns.set(slot, { drops, run });
+    return run;
+  }
+
+  /** Stops counting `slot`: its counts go stale, and masks with it cannot be read. */
+  dropSlot(slot: number): void {
+    this.counted &= ~(1 << slot);
+    this.ready &= ~(1 << slot);
+    this.slotDrops[slot] = (this.slotDrops[slot] ?? 0) + 1;
+  }
+
+  private startSlot(slot: number): void {
+    if (slot < 0 || slot >= MAX_SLOTS) throw new RangeError(`no slot ${slot}`);
+    this.counted |= 1 << slot;
+  }
+
+  /**
+   * Counts `slot` in the leaves' parents from the one that holds `after` (the first when
+   * undefined) until the slice's time is up; returns the last entry of the last parent counted,
+   * or null when that parent was the last.
+   */
+  private countParents(slot: number, after: T | undefined, since: number): T | null {
+    if (this.root.leaf) return null;
+    const stack: { node: Inner<T>; at: number }[] = [];
+    let node: Inner<T> = this.root;
+    while (!(node.children[0] as Node<T>).leaf) {
+      const i = after === undefined ? 0 : this.route(node, after);
+      stack.push({ node, at: i });
+      node = node.children[i] as Inner<T>;
+    }
+    // The parent that holds `after` was counted in the slice before (or since, when it split):
+    // counted again, it is not progress, so the slice goes on to at least one more.
+    let fresh = after === undefined;
+    for (;;) {
+      this.recountSlot(node, slot);
+      const next = this.nextParent(stack);
+      if (!next) return null;
+      if (fresh && isDue(since)) return lastOf(node);
+      fresh = true;
+      node = next;
+    }
+  }
+
+  /** The next parent of leaves after the stack's path, or undefined. */
+  private nextParent(stack: { node: Inner<T>; at: number }[]): Inner<T> | undefined {
+    for (;;) {
+      const top = stack[stack.length - 1];
+      if (!top) return undefined;
+      top.at += 1;
+      if (top.at >= top.node.children.length) {
+        stack.pop();
+        continue;
+      }
+      let n = top.node.children[top.at] as Inner<T>;
+      while (!(n.children[0] as Node<T>).leaf) {
+        stack.push({ node: n, at: 0 });
+        n = n.children[0] as Inner<T>;
+      }
+      return n;
+    }
+  }
+
+  /** Sums `slot` in the inner nodes above the leaves' parents, from their children. */
+  private sumSlot(node: Node<T>, slot: number): void {
+    if (node.leaf || (node.children[0] as Node<T>).leaf) return;
+    const counts = (node.slotCounts ??= zeros(MAX_SLOTS * this.cellCount));
+    const base = slot * this.cellCount;
+    for (let c = 0; c < this.cellCount; c += 1) counts[base + c] = 0;
+    for (const child of node.children) {
+      this.sumSlot(child, slot);
+      for (let c = 0; c < this.cellCount; c += 1)
+        counts[base + c] =
+          (counts[base + c] ?? 0) + ((child as Inner<T>).slotCounts?.[base + c] ?? 0);
+    }
   }
 
   /**
@@ -125,6 +284,7 @@ export class CountedTree<T> {
     const cell = this.cellOf(item);
     leaf.items.splice(at, 1);
     for (const n of nodes) n.counts[cell] = (n.counts[cell] ?? 0) - 1;
+    this.countInSlots(nodes, item, cell, -1);
     // Drop nodes that emptied, bottom up.
     for (let d = nodes.length - 1; d > 0; d -= 1) {
       const n = nodes[d] as Node<T>;
@@ -152,6 +312,8 @@ export class CountedTree<T> {
       n.counts[from] = (n.counts[from] ?? 0) - 1;
       n.counts[to] = (n.counts[to] ?? 0) + 1;
     }
+    this.countInSlots(path.nodes, item, from, -1);
+    this.countInSlots(path.nodes, item, to, 1);
     return true;
   }
 
@@ -169,6 +331,20 @@ export class CountedTree<T> {
       const n = path.nodes[d] as Node<T>;
       for (let c = 0; c < this.cellCount; c += 1)
         n.counts[c] = (n.counts[c] ?? 0) + (leaf.counts[c] ?? 0) - (before[c] ?? 0);
+    }
+    // The slots: the leaf's parent counts its leaves again, and the nodes above take the change.
+    const parent = path.nodes[path.nodes.length - 2] as Inner<T> | undefined;
+    if (this.counted !== 0 && parent?.slotCounts) {
+      const was = [...parent.slotCounts];
+      this.recount(parent, true);
+      for (let d = path.nodes.length - 3; d >= 0; d -= 1) {
+        // A node above the leaves' parents has no slot counts yet while a first count in slices
+        // is under way (they are summed when it ends).
+        const counts = (path.nodes[d] as Inner<T>).slotCounts;
+        if (!counts) continue;
+        for (let i = 0; i < counts.length; i += 1)
+          counts[i] = (counts[i] ?? 0) + (parent.slotCounts[i] ?? 0) - (was[i] ?? 0);
+      }
     }
     return true;
   }
@@ -205,12 +381,12 @@ export class CountedTree<T> {
         if (before(node.keys[mid] as T)) lo = mid;
         else hi = mid - 1;
       }
-      for (let i = 0; i < lo; i += 1) n += sumOf((node.children[i] as Node<T>).counts, mask);
+      for (let i = 0; i < lo; i += 1) n += this.countIn(node.children[i] as Node<T>, mask);
       node = node.children[lo] as Node<T>;
     }
     for (const t of node.items) {
       if (!before(t)) break;
-      if (mask.wants[this.cellOf(t)] === 1) n += 1;
+      if (this.matches(t, mask)) n += 1;
     }
     return n;
   }
@@ -228,7 +404,7 @@ export class CountedTree<T> {
     while (!node.leaf) {
       let i = 0;
       for (; i < node.children.length - 1; i += 1) {
-        const c = sumOf((node.children[i] as Node<T>).counts, mask);
+        const c = this.countIn(node.children[i] as Node<T>, mask);
         if (rest < c) break;
         rest -= c;
       }
@@ -237,7 +413,7 @@ export class CountedTree<T> {
     }
     let j = 0;
     for (; ; j += 1) {
-      if (mask.wants[this.cellOf(node.items[j] as T)] !== 1) continue;
+      if (!this.matches(node.items[j] as T, mask)) continue;
       if (rest === 0) break;
       rest -= 1;
     }
@@ -245,7 +421,7 @@ export class CountedTree<T> {
     for (let leaf: Leaf<T> | undefined = node; leaf;) {
       for (; j >= 0 && j < leaf.items.length; j += step) {
         const item = leaf.items[j] as T;
-        if (mask.wants[this.cellOf(item)] === 1) yield item;
+        if (this.matches(item, mask)) yield item;
       }
       leaf = this.leafBeside(stack, mask, step);
       if (leaf) j = backwards ? leaf.items.length - 1 : 0;
@@ -306,11 +482,11 @@ export class CountedTree<T> {
         stack.pop();
         continue;
       }
-      if (sumOf(child.counts, mask) === 0) continue;
+      if (this.countIn(child, mask) === 0) continue;
       let n: Node<T> = child;
       while (!n.leaf) {
         let i = step > 0 ? 0 : n.children.length - 1;
-        while (sumOf((n.children[i] as Node<T>).counts, mask) === 0) i += step;
+        while (this.countIn(n.children[i] as Node<T>, mask) === 0) i += step;
         stack.push({ node: n, at: i });
         n = n.children[i] as Node<T>;
       }
@@ -329,10 +505,10 @@ export class CountedTree<T> {
         continue;
       }
       let n = top.node.children[top.at] as Node<T>;
-      if (sumOf(n.counts, mask) === 0) continue;
+      if (this.countIn(n, mask) === 0) continue;
       while (!n.leaf) {
         let i = 0;
-        while (i < n.children.length - 1 && sumOf((n.children[i] as Node<T>).counts, mask) === 0) {
+        while (i < n.children.length - 1 && this.countIn(n.children[i] as Node<T>, mask) === 0) {
           i += 1;
         }
         stack.push({ node: n, at: i });
@@ -344,6 +520,7 @@ export class CountedTree<T> {
 
   private insertInto(node: Node<T>, item: T, cell: number): Node<T> | undefined {
     node.counts[cell] = (node.counts[cell] ?? 0) + 1;
+    if (!node.leaf && this.counted !== 0) this.countInSlot(node, item, cell, 1);
     if (node.leaf) {
       const at = lowerBound(node.items, item, this.compare);
       node.items.splice(at, 0, item);
@@ -416,27 +593,113 @@ export class CountedTree<T> {
       children,
       keys: children.map(firstOf),
       counts: zeros(this.cellCount),
+      slotCounts: undefined,
     };
     this.recount(inner);
     return inner;
   }
 
-  private recount(node: Node<T>): void {
-    node.counts.fill(0);
-    if (node.leaf)
+  /** Counts a node again from its children (`slotsOnly`: its slot counts alone). */
+  private recount(node: Node<T>, slotsOnly = false): void {
+    if (!slotsOnly) node.counts.fill(0);
+    if (node.leaf) {
       for (const t of node.items) {
         const c = this.cellOf(t);
         node.counts[c] = (node.counts[c] ?? 0) + 1;
       }
-    else
+      return;
+    }
+    if (!slotsOnly)
       for (const child of node.children)
         for (let c = 0; c < this.cellCount; c += 1)
           node.counts[c] = (node.counts[c] ?? 0) + (child.counts[c] ?? 0);
+    if (this.counted === 0) return;
+    const counts = (node.slotCounts ??= zeros(MAX_SLOTS * this.cellCount));
+    counts.fill(0);
+    for (const child of node.children) {
+      if (child.leaf) for (const t of child.items) this.countInSlot(node, t, this.cellOf(t), 1);
+      else
+        for (let i = 0; i < counts.length; i += 1)
+          counts[i] = (counts[i] ?? 0) + (child.slotCounts?.[i] ?? 0);
+    }
+  }
+
+  /** Counts one slot in every inner node of a subtree again, from the entries' slot bits. */
+  private recountSlot(node: Node<T>, slot: number): void {
+    if (node.leaf) return;
+    const counts = (node.slotCounts ??= zeros(MAX_SLOTS * this.cellCount));
+    const base = slot * this.cellCount;
+    const bit = 1 << slot;
+    for (let c = 0; c < this.cellCount; c += 1) counts[base + c] = 0;
+    const { slotsOf, cellOf } = this;
+    for (const child of node.children) {
+      if (child.leaf) {
+        const { items } = child;
+        for (let i = 0; i < items.length; i += 1) {
+          const t = items[i] as T;
+          if ((slotsOf(t) & bit) === 0) continue;
+          const at = base + cellOf(t);
+          counts[at] = (counts[at] ?? 0) + 1;
+        }
+        continue;
+      }
+      this.recountSlot(child, slot);
+      for (let c = 0; c < this.cellCount; c += 1)
+        counts[base + c] = (counts[base + c] ?? 0) + (child.slotCounts?.[base + c] ?? 0);
+    }
+  }
+
+  /** Adds `d` to the counts of an entry's counted slots in its cell, in an inner node. */
+  private countInSlot(node: Inner<T>, item: T, cell: number, d: number): void {
+    const counts = node.slotCounts;
+    if (!counts) return;
+    for (let bits = this.slotsOf(item) & this.counted; bits !== 0; bits &= bits - 1) {
+      const at = (31 - Math.clz32(bits & -bits)) * this.cellCount + cell;
+      counts[at] = (counts[at] ?? 0) + d;
+    }
+  }
+
+  /** `countInSlot` in every inner node of a path. */
+  private countInSlots(nodes: readonly Node<T>[], item: T, cell: number, d: number): void {
+    if (this.counted === 0) return;
+    for (const n of nodes) if (!n.leaf) this.countInSlot(n, item, cell, d);
+  }
+
+  /** How many entries of a subtree are in the mask's cells and slot. */
+  private countIn(node: Node<T>, mask: CellMask): number {
+    const { slot } = mask;
+    if (slot === undefined) return sumOf(node.counts, mask);
+    if (node.leaf) {
+      let n = 0;
+      for (const t of node.items) if (this.matches(t, mask)) n += 1;
+      return n;
+    }
+    const counts = node.slotCounts;
+    if (!counts || !this.countsSlot(slot)) throw new Error(`slot ${slot} is not counted`);
+    const base = slot * this.cellCount;
+    let n = 0;
+    for (const c of mask.cells) n += counts[base + c] ?? 0;
+    return n;
+  }
+
+  /** True when an entry is in the mask's cells (and slot). */
+  private matches(t: T, mask: CellMask): boolean {
+    return (
+      mask.wants[this.cellOf(t)] === 1 &&
+      (mask.slot === undefined || ((this.slotsOf(t) >>> mask.slot) & 1) === 1)
+    );
   }
 }
 
 /** A count per cell. Plain arrays of small integers: a typed array costs ~50× more to allocate. */
 const zeros = (n: number): number[] => new Array<number>(n).fill(0);
+
+/** The last entry of a subtree. */
+function lastOf<T>(node: Node<T>): T {
+  let n = node;
+  while (!n.leaf) n = n.children[n.children.length - 1] as Node<T>;
+  return n.items[n.items.length - 1] as T;
+}
 
 /** The first entry of a subtree (its key in the parent). */
 function firstOf<T>(node: Node<T>): T {

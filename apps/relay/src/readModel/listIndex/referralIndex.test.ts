@@ -15,7 +15,7 @@ import {
 } from '@referrals/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReferralIndex, type IndexDelta } from './referralIndex.js';
+import { ReferralIndex, type IndexDelta, type ReferralIndexOptions } from './referralIndex.js';
 import { ALL, boughtBy, BOUGHT, withState, type ListScope } from './scopes.js';
 import { slicing } from '../slices.js';
 
@@ -102,8 +102,9 @@ const SCOPES: readonly ListScope[] = [
   ALL,
   BOUGHT,
   boughtBy('Lone Star'),
-  // An appetite stand-in: any predicate of the record works the same way.
+  // Appetite stand-ins: any predicate of the record works the same way.
   { key: 'even', has: (o) => o.opportunityId % 2 === 0 },
+  { key: 'third', has: (o) => o.opportunityId % 3 === 0 },
 ];
 
 type Change = { kind: 'change'; ids: number[]; records: Opportunity[]; removed: number[] };
@@ -187,6 +188,124 @@ const claimable = (id: number): Opportunity =>
     state: 'TX',
   }) as Opportunity;
 
+/** The appetite stand-ins (addDate scopes: counted in the market's views). */
+const COUNTED = [3, 4];
+
+/** Larger markets, and queries wide enough that a counted scope's pages are deep and full. */
+const denseMarketArb = fc
+  .integer({ min: 40, max: 160 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => referralArb(i + 1))));
+const denseQueryArb: fc.Arbitrary<ReferralQuery> = fc.record({
+  state: fc.option(fc.constantFrom(...STATES), { nil: null, freq: 2 }),
+  dateFilter: fc.constantFrom<ReferralQuery['dateFilter']>('30days', '30days', '7days'),
+  showClaimed: fc.constantFrom(true, true, false),
+  // Few orders, so a view counts a slot, then changes, then is read again.
+  sort: fc.constantFrom<Sort | null>(
+    null,
+    { key: 'city', direction: 'asc' },
+    { key: 'city', direction: 'desc' },
+    byExpirationFirst({ key: 'noOfEmployees', direction: 'desc' }),
+  ),
+  page: fc.nat({ max: 8 }),
+  size: fc.integer({ min: 1, max: 4 }),
+});
+const denseStepArb: fc.Arbitrary<Step> = fc.oneof(
+  changeArb(200),
+  tickArb,
+  fc.record({
+    kind: fc.constant('ask' as const),
+    scope: fc.constantFrom(...COUNTED),
+    query: denseQueryArb,
+    during: fc.array(fc.oneof(changeArb(200), tickArb), { maxLength: 2 }),
+  }),
+  fc.record({
+    kind: fc.constant('ask' as const),
+    scope: fc.constantFrom(...COUNTED),
+    query: denseQueryArb,
+    during: fc.constant<(Change | Tick)[]>([]),
+  }),
+);
+
+/**
+ * Loads the market, then takes the steps; every page asked must be the plain filter and sort of
+ * the market at the seq it was cut at (today's `queryReferrals`, the reference).
+ */
+async function checkSteps(
+  market: Opportunity[],
+  steps: Step[],
+  options: Omit<ReferralIndexOptions, 'now'>,
+): Promise<void> {
+  let now = T0;
+  const index = new ReferralIndex({ now: () => now, ...options });
+  const records = new Map(market.map((o) => [String(o.opportunityId), o]));
+  await index.load(records.values(), 1);
+  let seq = 1;
+  // The market at each seq: a page is cut at some seq and says which.
+  const history = new Map([[seq, [...records.values()]]]);
+  const change = (step: Change) => {
+    const upserts = step.records.map((next) => {
+      const previous = records.get(String(next.opportunityId));
+      records.set(String(next.opportunityId), next);
+      return { next, previous };
+    });
+    const removed: Opportunity[] = [];
+    for (const id of step.removed) {
+      const gone = records.get(String(id));
+      if (gone && !step.ids.includes(id)) {
+        removed.push(gone);
+        records.delete(String(id));
+      }
+    }
+    seq += 1;
+    const delta = { seq, upserts, removed } satisfies IndexDelta;
+    // As the mirror hands them on: in slices, each after the one before, not awaited.
+    void index.applyInSlices(delta);
+    history.set(seq, [...records.values()]);
+  };
+  for (const step of steps) {
+    if (step.kind === 'tick') now += step.ms;
+    else if (step.kind === 'change') change(step);
+    else {
+      const scope = SCOPES[step.scope] ?? ALL;
+      const q = step.query;
+      const placed = index.seq;
+      // The clock the page was cut at: a tick may come before or after.
+      const asked = index.page(withState(scope, q.state), q).then((page) => ({ page, at: now }));
+      // Each change lands after a turn of the event loop: inside a view's build.
+      for (const c of step.during) {
+        await new Promise((r) => setImmediate(r));
+        if (c.kind === 'change') change(c);
+        else {
+          now += c.ms;
+          index.advance(now);
+        }
+      }
+      const { page: got, at } = await asked;
+      // The acquired lists' date filter reads lastModDate, the others addDate.
+      const want = queryReferrals(
+        (history.get(got.seq) ?? []).filter(scope.has),
+        { ...q, dateField: scope.dateField },
+        new Date(at),
+      );
+      // Cut between two change sets: at least at what was placed when it was asked
+      // (change sets queued then may be placed first, or after: a page does not wait
+      // for a queue that a busy market keeps full).
+      expect(got.seq).toBeGreaterThanOrEqual(placed);
+      expect(got.seq).toBeLessThanOrEqual(seq);
+      expect(got.totalElements).toBe(want.totalElements);
+      expect(got.content.map((o) => o.opportunityId)).toEqual(
+        want.content.map((o) => o.opportunityId),
+      );
+      // Dashboards read the recent referrals only, and count the same (they are
+      // computed when the mirror hands on a change, once the indexes hold it).
+      await index.settled();
+      index.advance(now);
+      const market = [...records.values()];
+      expect(dashboards(index.recent(), now)).toEqual(dashboards(market, now));
+    }
+  }
+}
+
 describe('ReferralIndex', () => {
   // Every slice yields, so builds interleave with changes even in small markets.
   const defaults = { ...slicing };
@@ -209,91 +328,48 @@ describe('ReferralIndex', () => {
           // near its start (walkLimit): never, only the first few, or all; with the market's
           // orders built on demand or all at the load.
           fc.constantFrom(0, 3, 100_000),
-          fc.boolean(),
+          fc.constantFrom(true, true, false),
           // Views of parts of the market dropped as soon as others hold more than 10 entries.
           fc.constantFrom(undefined, 10),
-          async (market, steps, walkLimit, warmEvery, maxViewEntries) => {
-            let now = T0;
-            const index = new ReferralIndex({
-              now: () => now,
+          // Scopes counted in the market's views: none (pages walk or build views), one (the
+          // scopes take it from each other), or every scope.
+          fc.constantFrom(0, 1, 2, 30),
+          (market, steps, walkLimit, warmEvery, maxViewEntries, slots) =>
+            checkSteps(market, steps, {
               warm: warmEvery ? EVERY_ORDER : [null],
               maxViews: 5,
               nodeSize: 4,
               walkLimit,
+              slots,
               ...(maxViewEntries === undefined ? {} : { maxViewEntries }),
-            });
-            const records = new Map(market.map((o) => [String(o.opportunityId), o]));
-            await index.load(records.values(), 1);
-            let seq = 1;
-            // The market at each seq: a page is cut at some seq and says which.
-            const history = new Map([[seq, [...records.values()]]]);
-            const change = (step: Change) => {
-              const upserts = step.records.map((next) => {
-                const previous = records.get(String(next.opportunityId));
-                records.set(String(next.opportunityId), next);
-                return { next, previous };
-              });
-              const removed: Opportunity[] = [];
-              for (const id of step.removed) {
-                const gone = records.get(String(id));
-                if (gone && !step.ids.includes(id)) {
-                  removed.push(gone);
-                  records.delete(String(id));
-                }
-              }
-              seq += 1;
-              const delta = { seq, upserts, removed } satisfies IndexDelta;
-              // As the mirror hands them on: in slices, each after the one before, not awaited.
-              void index.applyInSlices(delta);
-              history.set(seq, [...records.values()]);
-            };
-            for (const step of steps) {
-              if (step.kind === 'tick') now += step.ms;
-              else if (step.kind === 'change') change(step);
-              else {
-                const scope = SCOPES[step.scope] ?? ALL;
-                const q = step.query;
-                const placed = index.seq;
-                // The clock the page was cut at: a tick may come before or after.
-                const asked = index
-                  .page(withState(scope, q.state), q)
-                  .then((page) => ({ page, at: now }));
-                // Each change lands after a turn of the event loop: inside a view's build.
-                for (const c of step.during) {
-                  await new Promise((r) => setImmediate(r));
-                  if (c.kind === 'change') change(c);
-                  else {
-                    now += c.ms;
-                    index.advance(now);
-                  }
-                }
-                const { page: got, at } = await asked;
-                // The acquired lists' date filter reads lastModDate, the others addDate.
-                const want = queryReferrals(
-                  (history.get(got.seq) ?? []).filter(scope.has),
-                  { ...q, dateField: scope.dateField },
-                  new Date(at),
-                );
-                // Cut between two change sets: at least at what was placed when it was asked
-                // (change sets queued then may be placed first, or after: a page does not wait
-                // for a queue that a busy market keeps full).
-                expect(got.seq).toBeGreaterThanOrEqual(placed);
-                expect(got.seq).toBeLessThanOrEqual(seq);
-                expect(got.totalElements).toBe(want.totalElements);
-                expect(got.content.map((o) => o.opportunityId)).toEqual(
-                  want.content.map((o) => o.opportunityId),
-                );
-                // Dashboards read the recent referrals only, and count the same (they are
-                // computed when the mirror hands on a change, once the indexes hold it).
-                await index.settled();
-                index.advance(now);
-                const market = [...records.values()];
-                expect(dashboards(index.recent(), now)).toEqual(dashboards(market, now));
-              }
-            }
-          },
+            }),
         ),
         { numRuns: Number(process.env.RUNS ?? 2000), timeout: 2000 },
+      );
+    },
+  );
+
+  it(
+    "reads a counted scope's pages, however deep, from the market's views as the reference would",
+    { timeout: 300_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          denseMarketArb,
+          fc.array(denseStepArb, { maxLength: 20 }),
+          // One slot (the scopes take it from each other), two, or one per scope.
+          fc.constantFrom(1, 2, 30),
+          (market, steps, slots) =>
+            checkSteps(market, steps, {
+              warm: EVERY_ORDER,
+              maxViews: 5,
+              nodeSize: 4,
+              // A scope without a slot builds its own view: no page walks the market's.
+              walkLimit: 0,
+              slots,
+            }),
+        ),
+        { numRuns: Number(process.env.RUNS ?? 500), timeout: 4000 },
       );
     },
   );
@@ -324,7 +400,7 @@ describe('ReferralIndex', () => {
 
   it('builds no view for a page whose client went away before its turn to be built', async () => {
     // Pages of a part of the market are never read from the market's view: each builds one.
-    const index = new ReferralIndex({ now: () => T0, warm: [null], walkLimit: 0 });
+    const index = new ReferralIndex({ now: () => T0, warm: [null], walkLimit: 0, slots: 0 });
     await index.load(
       Array.from({ length: 50 }, (_, i) => claimable(i + 1)),
       1,

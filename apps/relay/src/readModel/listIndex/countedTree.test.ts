@@ -1,0 +1,216 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slicing } from '../slices.js';
+import { cellMask, CountedTree, inSlot, type CellMask } from './countedTree.js';
+
+/** An entry: its order key, its cell (which moves), and the slots it is in. */
+interface Item {
+  readonly id: number;
+  readonly key: number;
+  cell: number;
+  slots: number;
+}
+
+const CELLS = 3;
+const SLOTS = 3;
+const byKey = (a: Item, b: Item): number => a.key - b.key || a.id - b.id;
+
+/** What happens to the tree: the owner's side of the contract (see `countSlot`). */
+type Op =
+  /** `n` entries inserted, one after the other (trees of a few levels). */
+  | { kind: 'insert'; key: number; cell: number; slots: number; n: number }
+  | { kind: 'delete'; at: number }
+  /** An entry's cell changes and the owner says so (`moved`), or counts it again (`refresh`). */
+  | { kind: 'move'; at: number; cell: number; refresh: boolean }
+  /** The owner starts counting a slot, at once or in slices (`countSlotInSlices`). */
+  | { kind: 'count'; slot: number; sliced: boolean }
+  /** A turn of the event loop: a slice of a count under way runs. */
+  | { kind: 'turn' }
+  | { kind: 'drop'; slot: number }
+  /** Slot bits change, as the owner may do for a slot no tree counts. */
+  | { kind: 'rebit'; slot: number; every: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('insert' as const),
+      key: fc.nat({ max: 20 }),
+      cell: fc.nat({ max: CELLS - 1 }),
+      slots: fc.nat({ max: (1 << SLOTS) - 1 }),
+      n: fc.integer({ min: 1, max: 8 }),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('move' as const),
+      at: fc.nat(),
+      cell: fc.nat({ max: CELLS - 1 }),
+      refresh: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('count' as const),
+      slot: fc.nat({ max: SLOTS - 1 }),
+      sliced: fc.boolean(),
+    }),
+  },
+  { weight: 2, arbitrary: fc.constant({ kind: 'turn' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('drop' as const), slot: fc.nat({ max: SLOTS - 1 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('rebit' as const),
+      slot: fc.nat({ max: SLOTS - 1 }),
+      every: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+);
+
+const MASKS: readonly CellMask[] = [
+  cellMask(CELLS, [0, 1, 2]),
+  cellMask(CELLS, [1]),
+  cellMask(CELLS, [0, 2]),
+];
+
+describe('CountedTree slots', () => {
+  // A count in slices yields after every leaves' parent, so changes land between any two.
+  const defaults = { ...slicing };
+  beforeAll(() => {
+    Object.assign(slicing, { budgetMs: 0, checkEvery: 1 });
+  });
+  afterAll(() => {
+    Object.assign(slicing, defaults);
+  });
+
+  it('counts, pages and walks the entries of each counted slot as a plain filter would', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // Slots counted from the start (kept through every change), then ops.
+        fc.subarray([0, 1, 2]),
+        fc.array(opArb, { maxLength: 120 }),
+        fc.nat({ max: 40 }),
+        fc.integer({ min: 1, max: 6 }),
+        async (first, ops, skip, take) => {
+          const tree = new CountedTree<Item>(
+            byKey,
+            CELLS,
+            (t) => t.cell,
+            4,
+            (t) => t.slots,
+          );
+          const held: Item[] = [];
+          /** Slots the owner asked to count (and did not drop): their bits stay put. */
+          const counted = new Set<number>(first);
+          for (const slot of first) tree.countSlot(slot);
+          const runs: Promise<void>[] = [];
+          const check = () => {
+            for (const slot of counted) {
+              if (!tree.countsSlot(slot)) continue;
+              for (const mask of MASKS) {
+                const m = inSlot(mask, slot);
+                const want = held
+                  .filter((t) => mask.wants[t.cell] === 1 && ((t.slots >> slot) & 1) === 1)
+                  .sort(byKey);
+                expect(tree.countOf(m)).toBe(want.length);
+                const ids = (ts: Iterable<Item>) => [...ts].map((t) => t.id);
+                expect(ids(tree.page(m, skip, take))).toEqual(ids(want.slice(skip, skip + take)));
+                const last = want.length - 1 - skip;
+                if (last >= 0)
+                  expect(ids(tree.walk(m, last, true))).toEqual(
+                    ids(want.slice(0, last + 1).reverse()),
+                  );
+                const pivot = want[skip];
+                if (pivot) expect(tree.countWhile(m, (t) => byKey(t, pivot) < 0)).toBe(skip);
+              }
+            }
+          };
+          let next = 1;
+          for (const op of ops) {
+            const at = 'at' in op && held.length > 0 ? op.at % held.length : -1;
+            const item = held[at];
+            if (op.kind === 'insert') {
+              for (let i = 0; i < op.n; i += 1) {
+                const id = next++;
+                const t = {
+                  id,
+                  key: (op.key + i * 7) % 21,
+                  cell: (op.cell + i) % CELLS,
+                  slots: (op.slots + i) % (1 << SLOTS),
+                };
+                held.push(t);
+                tree.insert(t);
+              }
+            } else if (op.kind === 'delete' && item) {
+              held.splice(at, 1);
+              expect(tree.delete(item)).toBe(true);
+            } else if (op.kind === 'move' && item) {
+              const from = item.cell;
+              item.cell = op.cell;
+              expect(op.refresh ? tree.refresh(item) : tree.moved(item, from)).toBe(true);
+            } else if (op.kind === 'count') {
+              if (op.sliced) runs.push(tree.countSlotInSlices(op.slot));
+              else tree.countSlot(op.slot);
+              counted.add(op.slot);
+            } else if (op.kind === 'drop') {
+              tree.dropSlot(op.slot);
+              counted.delete(op.slot);
+            } else if (op.kind === 'turn') {
+              await new Promise((resolve) => setImmediate(resolve));
+            } else if (op.kind === 'rebit' && !counted.has(op.slot)) {
+              const bit = 1 << op.slot;
+              for (const t of held)
+                t.slots = t.id % op.every === 0 ? t.slots | bit : t.slots & ~bit;
+            }
+            check();
+          }
+          // Every count under way ends counted, unless its slot was dropped.
+          await Promise.all(runs);
+          for (const slot of counted) expect(tree.countsSlot(slot)).toBe(true);
+          check();
+        },
+      ),
+      { numRuns: Number(process.env.RUNS ?? 3000) },
+    );
+  });
+
+  it('counts a slot dropped and asked for again while its count in slices was under way', async () => {
+    const tree = new CountedTree<Item>(
+      byKey,
+      CELLS,
+      (t) => t.cell,
+      4,
+      (t) => t.slots,
+    );
+    for (let id = 1; id <= 200; id += 1) tree.insert({ id, key: id, cell: id % CELLS, slots: 1 });
+    const first = tree.countSlotInSlices(0);
+    tree.dropSlot(0);
+    const second = tree.countSlotInSlices(0);
+    expect(tree.countsSlot(0)).toBe(false);
+    await Promise.all([first, second]);
+    expect(tree.countsSlot(0)).toBe(true);
+    expect(tree.countOf(inSlot(MASKS[0] as CellMask, 0))).toBe(200);
+  });
+
+  it('refuses to read a slot it does not count', () => {
+    const tree = new CountedTree<Item>(
+      byKey,
+      CELLS,
+      (t) => t.cell,
+      4,
+      (t) => t.slots,
+    );
+    for (let id = 1; id <= 40; id += 1) tree.insert({ id, key: id, cell: 0, slots: 1 });
+    expect(() => tree.countOf(inSlot(MASKS[0] as CellMask, 0))).toThrow('slot 0 is not counted');
+    tree.countSlot(0);
+    expect(tree.countOf(inSlot(MASKS[0] as CellMask, 0))).toBe(40);
+    expect(() => tree.countSlot(30)).toThrow(RangeError);
+  });
+});
