@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slicing } from '../slices.js';
-import { cellMask, CountedTree, inSlot, type CellMask } from './countedTree.js';
+import {
+  cellMask,
+  CountedTree,
+  inSlot,
+  MAX_SLOTS,
+  SLOT_BITS,
+  slotBit,
+  slotWord,
+  type CellMask,
+} from './countedTree.js';
 
 /** An entry: its order key, its cell (which moves), and the slots it is in. */
 interface Item {
@@ -14,6 +23,20 @@ interface Item {
 const CELLS = 3;
 const SLOTS = 3;
 const byKey = (a: Item, b: Item): number => a.key - b.key || a.id - b.id;
+
+/**
+ * The tree's slot of each test slot: both ends of the first word, and one of the second. An item's
+ * `slots` has a bit per test slot; `wordsOf` gives the tree the words they make.
+ */
+const TREE_SLOT = [0, SLOT_BITS - 1, SLOT_BITS + 1];
+const treeSlot = (k: number): number => TREE_SLOT[k] as number;
+const wordsOf = (t: Item, word: number): number => {
+  let bits = 0;
+  TREE_SLOT.forEach((slot, k) => {
+    if (((t.slots >> k) & 1) === 1 && slotWord(slot) === word) bits |= slotBit(slot);
+  });
+  return bits;
+};
 
 /** What happens to the tree: the owner's side of the contract (see `countSlot`). */
 type Op =
@@ -99,23 +122,17 @@ describe('CountedTree slots', () => {
         fc.nat({ max: 40 }),
         fc.integer({ min: 1, max: 6 }),
         async (first, ops, skip, take) => {
-          const tree = new CountedTree<Item>(
-            byKey,
-            CELLS,
-            (t) => t.cell,
-            4,
-            (t) => t.slots,
-          );
+          const tree = new CountedTree<Item>(byKey, CELLS, (t) => t.cell, 4, wordsOf);
           const held: Item[] = [];
           /** Slots the owner asked to count (and did not drop): their bits stay put. */
           const counted = new Set<number>(first);
-          for (const slot of first) tree.countSlot(slot);
+          for (const slot of first) tree.countSlot(treeSlot(slot));
           const runs: Promise<void>[] = [];
           const check = () => {
             for (const slot of counted) {
-              if (!tree.countsSlot(slot)) continue;
+              if (!tree.countsSlot(treeSlot(slot))) continue;
               for (const mask of MASKS) {
-                const m = inSlot(mask, slot);
+                const m = inSlot(mask, treeSlot(slot));
                 const want = held
                   .filter((t) => mask.wants[t.cell] === 1 && ((t.slots >> slot) & 1) === 1)
                   .sort(byKey);
@@ -156,11 +173,11 @@ describe('CountedTree slots', () => {
               item.cell = op.cell;
               expect(op.refresh ? tree.refresh(item) : tree.moved(item, from)).toBe(true);
             } else if (op.kind === 'count') {
-              if (op.sliced) runs.push(tree.countSlotInSlices(op.slot));
-              else tree.countSlot(op.slot);
+              if (op.sliced) runs.push(tree.countSlotInSlices(treeSlot(op.slot)));
+              else tree.countSlot(treeSlot(op.slot));
               counted.add(op.slot);
             } else if (op.kind === 'drop') {
-              tree.dropSlot(op.slot);
+              tree.dropSlot(treeSlot(op.slot));
               counted.delete(op.slot);
             } else if (op.kind === 'turn') {
               await new Promise((resolve) => setImmediate(resolve));
@@ -173,7 +190,7 @@ describe('CountedTree slots', () => {
           }
           // Every count under way ends counted, unless its slot was dropped.
           await Promise.all(runs);
-          for (const slot of counted) expect(tree.countsSlot(slot)).toBe(true);
+          for (const slot of counted) expect(tree.countsSlot(treeSlot(slot))).toBe(true);
           check();
         },
       ),
@@ -182,13 +199,7 @@ describe('CountedTree slots', () => {
   });
 
   it('counts a slot dropped and asked for again while its count in slices was under way', async () => {
-    const tree = new CountedTree<Item>(
-      byKey,
-      CELLS,
-      (t) => t.cell,
-      4,
-      (t) => t.slots,
-    );
+    const tree = new CountedTree<Item>(byKey, CELLS, (t) => t.cell, 4, wordsOf);
     for (let id = 1; id <= 200; id += 1) tree.insert({ id, key: id, cell: id % CELLS, slots: 1 });
     const first = tree.countSlotInSlices(0);
     tree.dropSlot(0);
@@ -200,17 +211,11 @@ describe('CountedTree slots', () => {
   });
 
   it('refuses to read a slot it does not count', () => {
-    const tree = new CountedTree<Item>(
-      byKey,
-      CELLS,
-      (t) => t.cell,
-      4,
-      (t) => t.slots,
-    );
+    const tree = new CountedTree<Item>(byKey, CELLS, (t) => t.cell, 4, wordsOf);
     for (let id = 1; id <= 40; id += 1) tree.insert({ id, key: id, cell: 0, slots: 1 });
     expect(() => tree.countOf(inSlot(MASKS[0] as CellMask, 0))).toThrow('slot 0 is not counted');
     tree.countSlot(0);
     expect(tree.countOf(inSlot(MASKS[0] as CellMask, 0))).toBe(40);
-    expect(() => tree.countSlot(30)).toThrow(RangeError);
+    expect(() => tree.countSlot(MAX_SLOTS)).toThrow(RangeError);
   });
 });

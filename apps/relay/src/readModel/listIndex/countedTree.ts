@@ -15,7 +15,7 @@ import { isDue, yieldIfDue } from '../slices.js';
  *
  * Slots: a tree may also count, in its inner nodes, the entries of a few subsets of itself per
  * cell. A subset is a slot (0 to MAX_SLOTS - 1) and an entry says which slots it is in through the
- * owner's `slotsOf` (a bit per slot). A mask with a slot then reads that subset in the tree's order
+ * owner's `slotsOf` (a bit per slot, in words of SLOT_BITS). A mask with a slot then reads that subset in the tree's order
  * as it reads the whole: a descent by the counts, and a walk over leaves that scans them (leaves
  * keep no slot counts: a count per slot per leaf would cost more than the tree). The owner counts a
  * slot (`countSlot`, one pass over the tree) once every entry says whether it is in the slot, and
@@ -53,8 +53,16 @@ export interface CellMask {
   readonly slot?: number;
 }
 
-/** Slots a tree can count: bits of a small integer (see `slotsOf`). */
-export const MAX_SLOTS = 30;
+/** Slots per word of `slotsOf`: the bits of a small integer. */
+export const SLOT_BITS = 30;
+/** Words of slots an entry has (see `slotsOf`). */
+export const SLOT_WORDS = 2;
+/** Slots a tree can count. */
+export const MAX_SLOTS = SLOT_BITS * SLOT_WORDS;
+
+/** The word of a slot and its bit in the word. */
+export const slotWord = (slot: number): number => (slot / SLOT_BITS) | 0;
+export const slotBit = (slot: number): number => 1 << (slot % SLOT_BITS);
 
 /** A mask over `cellCount` cells from the list of wanted cells. */
 export function cellMask(cellCount: number, cells: readonly number[]): CellMask {
@@ -91,9 +99,9 @@ export class CountedTree<T> {
   /** Bulk loads fill nodes to three quarters, so the first inserts do not split every node. */
   private readonly fill: number;
   /** The slots whose counts the inner nodes keep with every change, a bit each. */
-  private counted = 0;
+  private readonly counted: number[] = zeros(SLOT_WORDS);
   /** The counted slots whose counts are whole (a slot counted in slices is not until it ends). */
-  private ready = 0;
+  private readonly ready: number[] = zeros(SLOT_WORDS);
   /** The count in slices under way per slot, and how many times each slot was dropped. */
   private readonly slotRuns = new Map<number, { drops: number; run: Promise<void> }>();
   private readonly slotDrops: number[] = [];
@@ -103,8 +111,8 @@ export class CountedTree<T> {
     private readonly cellCount: number,
     private readonly cellOf: (t: T) => number,
     private readonly nodeSize = NODE_SIZE,
-    /** The slots an entry is in, a bit each (none by default). */
-    private readonly slotsOf: (t: T) => number = NO_SLOTS,
+    /** The slots an entry is in, a bit each, by word (slots `word × SLOT_BITS` and up). */
+    private readonly slotsOf: (t: T, word: number) => number = NO_SLOTS,
   ) {
     this.root = this.newLeaf([]);
     this.fill = Math.max(2, Math.floor((nodeSize * 3) / 4));
@@ -122,7 +130,7 @@ export class CountedTree<T> {
 
   /** True when the tree counts the entries of `slot`, so masks with that slot can read it. */
   countsSlot(slot: number): boolean {
-    return ((this.ready >>> slot) & 1) === 1;
+    return ((this.ready[slotWord(slot)] ?? 0) & slotBit(slot)) !== 0;
   }
 
   /**
@@ -133,7 +141,7 @@ export class CountedTree<T> {
   countSlot(slot: number): void {
     this.startSlot(slot);
     this.recountSlot(this.root, slot);
-    this.ready |= 1 << slot;
+    this.ready[slotWord(slot)] = (this.ready[slotWord(slot)] ?? 0) | slotBit(slot);
   }
 
   /**
@@ -161,7 +169,7 @@ export class CountedTree<T> {
         since = performance.now();
       }
       this.sumSlot(this.root, slot);
-      this.ready |= 1 << slot;
+      this.ready[slotWord(slot)] = (this.ready[slotWord(slot)] ?? 0) | slotBit(slot);
     })().finally(() => {
       if (this.slotRuns.get(slot)?.run === run) this.slotRuns.delete(slot);
     });
@@ -171,14 +179,21 @@ export class CountedTree<T> {
 
   /** Stops counting `slot`: its counts go stale, and masks with it cannot be read. */
   dropSlot(slot: number): void {
-    this.counted &= ~(1 << slot);
-    this.ready &= ~(1 << slot);
+    const w = slotWord(slot);
+    this.counted[w] = (this.counted[w] ?? 0) & ~slotBit(slot);
+    this.ready[w] = (this.ready[w] ?? 0) & ~slotBit(slot);
     this.slotDrops[slot] = (this.slotDrops[slot] ?? 0) + 1;
   }
 
   private startSlot(slot: number): void {
     if (slot < 0 || slot >= MAX_SLOTS) throw new RangeError(`no slot ${slot}`);
-    this.counted |= 1 << slot;
+    this.counted[slotWord(slot)] = (this.counted[slotWord(slot)] ?? 0) | slotBit(slot);
+  }
+
+  /** True when the tree counts any slot (or is counting one in slices). */
+  private countsAny(): boolean {
+    for (const bits of this.counted) if (bits !== 0) return true;
+    return false;
   }
 
   /**
@@ -334,7 +349,7 @@ export class CountedTree<T> {
     }
     // The slots: the leaf's parent counts its leaves again, and the nodes above take the change.
     const parent = path.nodes[path.nodes.length - 2] as Inner<T> | undefined;
-    if (this.counted !== 0 && parent?.slotCounts) {
+    if (this.countsAny() && parent?.slotCounts) {
       const was = [...parent.slotCounts];
       this.recount(parent, true);
       for (let d = path.nodes.length - 3; d >= 0; d -= 1) {
@@ -520,7 +535,7 @@ export class CountedTree<T> {
 
   private insertInto(node: Node<T>, item: T, cell: number): Node<T> | undefined {
     node.counts[cell] = (node.counts[cell] ?? 0) + 1;
-    if (!node.leaf && this.counted !== 0) this.countInSlot(node, item, cell, 1);
+    if (!node.leaf && this.countsAny()) this.countInSlot(node, item, cell, 1);
     if (node.leaf) {
       const at = lowerBound(node.items, item, this.compare);
       node.items.splice(at, 0, item);
@@ -613,7 +628,7 @@ export class CountedTree<T> {
       for (const child of node.children)
         for (let c = 0; c < this.cellCount; c += 1)
           node.counts[c] = (node.counts[c] ?? 0) + (child.counts[c] ?? 0);
-    if (this.counted === 0) return;
+    if (!this.countsAny()) return;
     const counts = (node.slotCounts ??= zeros(MAX_SLOTS * this.cellCount));
     counts.fill(0);
     for (const child of node.children) {
@@ -629,7 +644,8 @@ export class CountedTree<T> {
     if (node.leaf) return;
     const counts = (node.slotCounts ??= zeros(MAX_SLOTS * this.cellCount));
     const base = slot * this.cellCount;
-    const bit = 1 << slot;
+    const word = slotWord(slot);
+    const bit = slotBit(slot);
     for (let c = 0; c < this.cellCount; c += 1) counts[base + c] = 0;
     const { slotsOf, cellOf } = this;
     for (const child of node.children) {
@@ -637,7 +653,7 @@ export class CountedTree<T> {
         const { items } = child;
         for (let i = 0; i < items.length; i += 1) {
           const t = items[i] as T;
-          if ((slotsOf(t) & bit) === 0) continue;
+          if ((slotsOf(t, word) & bit) === 0) continue;
           const at = base + cellOf(t);
           counts[at] = (counts[at] ?? 0) + 1;
         }
@@ -653,15 +669,20 @@ export class CountedTree<T> {
   private countInSlot(node: Inner<T>, item: T, cell: number, d: number): void {
     const counts = node.slotCounts;
     if (!counts) return;
-    for (let bits = this.slotsOf(item) & this.counted; bits !== 0; bits &= bits - 1) {
-      const at = (31 - Math.clz32(bits & -bits)) * this.cellCount + cell;
-      counts[at] = (counts[at] ?? 0) + d;
+    for (let w = 0; w < SLOT_WORDS; w += 1) {
+      const counted = this.counted[w] ?? 0;
+      if (counted === 0) continue;
+      for (let bits = this.slotsOf(item, w) & counted; bits !== 0; bits &= bits - 1) {
+        const slot = w * SLOT_BITS + 31 - Math.clz32(bits & -bits);
+        const at = slot * this.cellCount + cell;
+        counts[at] = (counts[at] ?? 0) + d;
+      }
     }
   }
 
   /** `countInSlot` in every inner node of a path. */
   private countInSlots(nodes: readonly Node<T>[], item: T, cell: number, d: number): void {
-    if (this.counted === 0) return;
+    if (!this.countsAny()) return;
     for (const n of nodes) if (!n.leaf) this.countInSlot(n, item, cell, d);
   }
 
@@ -686,7 +707,7 @@ export class CountedTree<T> {
   private matches(t: T, mask: CellMask): boolean {
     return (
       mask.wants[this.cellOf(t)] === 1 &&
-      (mask.slot === undefined || ((this.slotsOf(t) >>> mask.slot) & 1) === 1)
+      (mask.slot === undefined || (this.slotsOf(t, slotWord(mask.slot)) & slotBit(mask.slot)) !== 0)
     );
   }
 }

@@ -19,6 +19,8 @@ import {
   CountedTree,
   inSlot,
   MAX_SLOTS,
+  slotBit,
+  slotWord,
   NODE_SIZE,
   ONE_CELL_OF,
   sumOf,
@@ -42,8 +44,9 @@ interface Entry {
   modCell: number;
   /** Until when a dashboard may count it (see RECENT_MS); Infinity while it is claimable. */
   readonly until: number;
-  /** The counted scopes it is in, a bit per slot (see `ScopeGroup.slot`). */
+  /** The counted scopes it is in, a bit per slot (see `ScopeGroup.slot`): slots 0 to 29, 30 to 59. */
   slots: number;
+  slotsHigh: number;
   /**
    * Sort values computed once per key, by the key's slot (a change compares each entry some
    * twenty times per view); undefined: not computed yet, null: missing.
@@ -106,7 +109,8 @@ interface ScopeGroup {
    * in it (`Entry.slots`), and a market's view in a page's order counts them per node from the
    * first page that needs it, so any page of the scope is one descent of that view, however deep.
    * Undefined for the acquired lists (their date filter reads lastModDate, which the market's
-   * cells do not) and while every slot is taken by scopes read more recently.
+   * cells do not), for scopes small enough to sort (see SORT_SHARE), and while every slot is
+   * taken by scopes read more recently.
    */
   slot: number | undefined;
 }
@@ -513,6 +517,8 @@ export class ReferralIndex {
     group.usedAt = now;
     const total = sumOf(group.counts, mask);
     if (skip >= total) return page([], total);
+    // A scope that gave its slot up takes one back when one is free or idle.
+    if (group.slot === undefined) this.takeSlot(group);
     if (group.slot !== undefined) {
       // A descent of the market's view, once it counts the slot (see `page`).
       if (!all.countsSlot(group.slot)) return undefined;
@@ -799,23 +805,27 @@ export class ReferralIndex {
   }
 
   /**
-   * Gives a scope whose members were just read a slot in the market's views (see
-   * `ScopeGroup.slot`): a free one, else the one of the scope read least recently.
+   * Gives a scope whose members are read a slot in the market's views (see `ScopeGroup.slot`): a
+   * free one, else the one of the scope read least recently if no page read it for SLOT_IDLE_MS
+   * (scopes taking slots from each other would count them again and again).
    */
   private takeSlot(group: ScopeGroup): void {
     if (this.maxSlots === 0 || group.slot !== undefined || !group.members) return;
     if (group.scope.dateField === 'lastModDate') return;
+    // A scope of fewer than a sixteenth of the market builds its views from its members sorted,
+    // a cheap sort, and leaves the slots to larger scopes, whose views would filter the market.
+    if (group.members.size * SORT_SHARE < this.entries.size) return;
     let slot = -1;
     for (let s = 0; s < this.maxSlots && slot < 0; s += 1) if (!this.slotOwners[s]) slot = s;
     if (slot < 0) {
       let oldest: ScopeGroup | undefined;
       for (const g of this.slotOwners) if (g && (!oldest || g.usedAt < oldest.usedAt)) oldest = g;
       if (!oldest || oldest.slot === undefined) return;
+      if (this.now() - oldest.usedAt < SLOT_IDLE_MS) return;
       slot = oldest.slot;
       this.freeSlot(oldest);
     }
-    const bit = 1 << slot;
-    for (const e of group.members) e.slots |= bit;
+    for (const e of group.members) setSlot(e, slot, true);
     group.slot = slot;
     this.slotOwners[slot] = group;
   }
@@ -825,8 +835,7 @@ export class ReferralIndex {
     const { slot } = group;
     if (slot === undefined) return;
     for (const v of this.views.values()) if (v.scope === ALL) v.tree?.dropSlot(slot);
-    const keep = ~(1 << slot);
-    for (const e of group.members ?? []) e.slots &= keep;
+    for (const e of group.members ?? []) setSlot(e, slot, false);
     group.slot = undefined;
     if (this.slotOwners[slot] === group) this.slotOwners[slot] = undefined;
   }
@@ -937,6 +946,7 @@ export class ReferralIndex {
       modCell: cellOf(o.marketplaceStatus, bucketOf(modified, clock)),
       until,
       slots: 0,
+      slotsHigh: 0,
     };
   }
 
@@ -952,19 +962,19 @@ export class ReferralIndex {
     // The counted scopes the new entry is in, before any view of the market holds it.
     if (next)
       for (const g of this.slotOwners)
-        if (g && g.scope.has(next.o)) next.slots |= 1 << (g.slot as number);
+        if (g?.slot !== undefined && g.scope.has(next.o)) setSlot(next, g.slot, true);
     for (const group of this.scopes.values()) {
       const { scope, views, members, counts, slot } = group;
       const had =
         prev === undefined
           ? undefined
-          : (slot === undefined ? scope.has(prev.o) : ((prev.slots >>> slot) & 1) === 1)
+          : (slot === undefined ? scope.has(prev.o) : inSlotOf(prev, slot))
             ? prev
             : undefined;
       const has =
         next === undefined
           ? undefined
-          : (slot === undefined ? scope.has(next.o) : ((next.slots >>> slot) & 1) === 1)
+          : (slot === undefined ? scope.has(next.o) : inSlotOf(next, slot))
             ? next
             : undefined;
       if (!had && !has) continue;
@@ -991,13 +1001,24 @@ export class ReferralIndex {
 }
 
 const ONE_CELL = cellMask(1, [0]);
-const slotsOf = (e: Entry): number => e.slots;
+const slotsOf = (e: Entry, word: number): number => (word === 0 ? e.slots : e.slotsHigh);
+/** True when an entry is in a slot. */
+const inSlotOf = (e: Entry, slot: number): boolean =>
+  (slotsOf(e, slotWord(slot)) & slotBit(slot)) !== 0;
+/** Puts an entry in a slot, or takes it out. */
+function setSlot(e: Entry, slot: number, on: boolean): void {
+  const bit = slotBit(slot);
+  if (slotWord(slot) === 0) e.slots = on ? e.slots | bit : e.slots & ~bit;
+  else e.slotsHigh = on ? e.slotsHigh | bit : e.slotsHigh & ~bit;
+}
 const always = (): boolean => true;
 /**
  * A scope's view is built from its members sorted when they are fewer than a sixteenth of the
  * view above (a sort of m costs about m log m steps, a filter of that view n).
  */
 const SORT_SHARE = 16;
+/** How long a scope keeps its slot while others want one and no page reads it. */
+const SLOT_IDLE_MS = 10_000;
 const parseDate = (iso: string | null): number => (iso === null ? NaN : Date.parse(iso));
 
 /** The promise's outcome, or the signal's reason once it aborts first (the work goes on). */
