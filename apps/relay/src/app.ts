@@ -80,7 +80,11 @@ export function createRelay(config: RelayConfig) {
     store,
     (q) => pageReader.read(q),
     (id) => upstream.referralRaw(id),
-    { slackMs: config.pollSlackMs, loadBudgetMs: config.pollIntervalMs / 2 },
+    {
+      slackMs: config.pollSlackMs,
+      loadBudgetMs: config.pollIntervalMs / 2,
+      intervalMs: config.pollIntervalMs,
+    },
   );
   const poller = createPoller(store, pollSources(upstream), referralSync);
   const runPoll = async () => {

@@ -99,13 +99,19 @@ class FakeUpstream {
 
 const CHUNKS = { min: 3, max: 7, perPass: 4 };
 
-function setUp(n: number, store: ReadModelStore = createMemoryStore(), chunks = CHUNKS) {
+function setUp(
+  n: number,
+  store: ReadModelStore = createMemoryStore(),
+  chunks = CHUNKS,
+  intervalMs?: number,
+) {
   const up = new FakeUpstream();
   for (let i = 0; i < n; i += 1) up.add(((n - i) * 7 * DAY) / Math.max(1, n));
   const sync = new ReferralSync(store, (q) => up.page(q), up.one, {
     slackMs: 5000,
     loadBudgetMs: 1e9,
     chunks,
+    ...(intervalMs === undefined ? {} : { intervalMs }),
   });
   const cycle = () => sync.cycle(new Date(up.now));
   const stored = async () => (await store.snapshot('referrals')).records;
@@ -420,6 +426,35 @@ describe('referral sync', () => {
       // Never read past the schedule: the pass's 12 chunks and the next pass's first.
       const chunks = up.queries.filter((q) => q.sort[0]?.startsWith('addDate')).length;
       expect(chunks).toBeLessThanOrEqual(12 + 1);
+      expect(await stored()).toEqual(up.window());
+    },
+  );
+
+  it.each([
+    { intervalMs: undefined, most: 12 * 4000 },
+    { intervalMs: 3000, most: 12 * 3000 + 4000 },
+  ])(
+    'ends a pass of 12 chunks within $most ms when cycles run 4 s apart and the interval is $intervalMs',
+    async ({ intervalMs, most }) => {
+      const chunks = { min: 10, max: 10, perPass: 12 };
+      const { up, sync, cycle, stored } = setUp(120, createMemoryStore(), chunks, intervalMs);
+      await cycle();
+      let requests = 0;
+      const passes = sync.stats().passes;
+      for (let i = 0; i < 40 && sync.stats().passes < passes + 1; i += 1) {
+        // Each chunk read ahead lands before the next cycle, which starts 4 s after this one.
+        await new Promise((r) => setImmediate(r));
+        up.now += 4000;
+        const before = up.reads;
+        await cycle();
+        requests = Math.max(requests, up.reads - before);
+      }
+      const took = sync.stats().lastPassMs ?? Infinity;
+      // By cycles alone a pass takes 12 cycles; on the clock, 12 intervals and the cycle that
+      // compares the last chunk, never with more than 3 referral requests a cycle.
+      expect(took).toBeLessThanOrEqual(most);
+      if (intervalMs !== undefined) expect(took).toBeLessThan(12 * 4000);
+      expect(requests).toBeLessThanOrEqual(3);
       expect(await stored()).toEqual(up.window());
     },
   );

@@ -172,6 +172,13 @@ export interface ReferralSyncOptions {
   readonly loadBudgetMs: number;
   /** Chunk bounds of a pass (tests use small ones): see PASS_CHUNKS. */
   readonly chunks?: { readonly min: number; readonly max: number; readonly perPass: number };
+  /**
+   * The poll's interval: a pass is also behind its schedule when fewer chunks were compared than
+   * intervals went by since it began (cycles start an interval apart but take time, so a pass
+   * counted by cycles alone ends a cycle's time late per interval: 313 s for 100 chunks at
+   * 1,000,000 referrals). Without it the schedule is one chunk a cycle.
+   */
+  readonly intervalMs?: number;
 }
 
 /** The outcome of one cycle. */
@@ -369,6 +376,7 @@ export class ReferralSync {
       this.readAhead(
         next,
         startDate,
+        now.getTime(),
         // A chunk more to catch up only when this cycle compared one, and within the bound
         // with its read-ahead (1) and what it already requested.
         compared > 0 ? CATCH_UP_REQUESTS - 1 - (this.requests - startedRequests) : 0,
@@ -389,12 +397,16 @@ export class ReferralSync {
    * its slots but the last two were missed, one interval late otherwise, and never reads ahead
    * of its schedule. It never waits for a chunk in line either.
    */
-  private readAhead(pass: Pass, startDate: string, extra: number): void {
+  private readAhead(pass: Pass, startDate: string, nowMs: number, extra: number): void {
     // Reads of another pass or page (a pass ended, or paged back) are left to land unused.
     const kept = this.aheads.findIndex((a, i) => !isAheadOf(a, pass, pass.page + i));
     if (kept >= 0) this.aheads.length = kept;
     if (this.aheads.length > 0) return;
-    const behind = (pass.cycles ?? 0) - (pass.compared ?? 0);
+    const compared = pass.compared ?? 0;
+    const { intervalMs } = this.options;
+    const byClock =
+      intervalMs === undefined ? 0 : Math.floor((nowMs - pass.startedAt) / intervalMs) - compared;
+    const behind = Math.max((pass.cycles ?? 0) - compared, byClock);
     const want = Math.min(MAX_AHEAD, 1 + Math.max(0, Math.min(behind, extra)));
     for (let i = 0; i < want; i += 1) {
       const page = pass.page + i;

@@ -72,9 +72,10 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     if (e.kind === 'reset') void referralIndex.load(mirrors.referrals.values(), e.seq);
   });
   // Date windows slide with the clock even when no list is read, and unused views go.
-  // Each marketplace's in-appetite list in the agents' default order, built after each load: its
-  // first build reads the market once and keeps the appetite's members, so the same list in any
-  // other order, or narrowed to a state, is a quick pass instead of the appetite rule again.
+  // Each marketplace's in-appetite list in the agents' default order, readied after each load: the
+  // market is read once for the appetite's members (kept with every change), so the same list in
+  // any order, or narrowed to a state, never runs the appetite rule over the market again; a large
+  // appetite's slot is counted in the market's view of that order (see ReferralIndex.prepare).
   const stopWarming = referralIndex.onLoaded(() => {
     void (async () => {
       for (const m of [...mirrors.marketplaces.values()]) {

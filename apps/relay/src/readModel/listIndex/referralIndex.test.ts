@@ -423,6 +423,37 @@ describe('ReferralIndex', () => {
     expect(index.status().views).toBe(3);
   });
 
+  it("prepares a large scope's lists by its slot, with no view of its own; a small scope's by its view", async () => {
+    const sort: Sort = { key: 'city', direction: 'desc' };
+    const index = new ReferralIndex({ now: () => T0, warm: [null, sort], walkLimit: 0 });
+    const market = Array.from({ length: 64 }, (_, i) => ({
+      ...claimable(i + 1),
+      city: `c${i % 5}`,
+    }));
+    await index.load(market, 1);
+    const even = SCOPES[3] as ListScope;
+    const few: ListScope = { key: 'few', has: (o) => o.opportunityId <= 3 };
+    await index.prepare(even, sort);
+    // The market's two orders, and nothing built for the half of the market in the appetite.
+    expect(index.status().views).toBe(2);
+    await index.prepare(few, sort);
+    expect(index.status().views).toBe(3);
+    for (const [scope, page] of [
+      [even, 5],
+      [few, 0],
+    ] as const) {
+      const q: ReferralQuery = { ...firstPage(4), sort, page };
+      const got = await index.page(scope, q);
+      const want = queryReferrals(market.filter(scope.has), q, new Date(T0));
+      expect(got.content.map((o) => o.opportunityId)).toEqual(
+        want.content.map((o) => o.opportunityId),
+      );
+      expect(got.totalElements).toBe(want.totalElements);
+    }
+    // Deep pages of the appetite built nothing either.
+    expect(index.status().views).toBe(3);
+  });
+
   it('keeps a sort and the same sort by expiration first apart', async () => {
     await fc.assert(
       fc.asyncProperty(marketArb, sortArb, async (market, sort) => {

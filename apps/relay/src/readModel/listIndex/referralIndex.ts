@@ -202,12 +202,14 @@ export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
  * appetite, an agency's purchases, ...) a B+tree counted per cell (claimable × age bucket), both
  * directions of a sort key sharing one (see `treeSortOf`), so a page and its total cost O(log n)
  * whatever the market's size, and a change costs O(log n) per view that holds it. A scope's
- * members and their count per cell are read once and kept with every change, so a page near the
- * start of a scope's list in an order it has no view in is read from the market's view in that
- * order, stepping over non-members (at most `walkLimit`), with its total counted: no view is
- * built for it. A page further in builds the view, from the market's view in the same order (a
- * filter, no sort) or from the members sorted when they are few; unused views and scopes are
- * dropped. Date windows slide without a rescan: an index by addDate finds the few referrals that
+ * members and their count per cell are read once and kept with every change. A large scope (a
+ * sixteenth of the market or more: an appetite, a state) then takes a slot: the market's views
+ * count its members per node too, so any page of it, however deep, is one descent of the market's
+ * view in the page's order, with no view of its own. Any other scope's page near the start of a
+ * list in an order it has no view in is read from the market's view in that order, stepping over
+ * non-members (at most `walkLimit`); a page further in builds the view, from its members sorted
+ * when they are few, else from the market's view in the same order (a filter, no sort); unused
+ * views and scopes are dropped. Date windows slide without a rescan: an index by addDate finds the few referrals that
  * crossed a window's edge since the clock last moved. Large work (a load, a first sort) runs in
  * slices that yield to the event loop.
  */
@@ -549,8 +551,22 @@ export class ReferralIndex {
     return budget < 0 ? undefined : page(out, total);
   }
 
-  /** Builds the view of a scope in an order now, so that no list waits for it later. */
+  /**
+   * Readies a scope's lists in an order now, so that no page waits for them later: a large scope's
+   * members read and its slot counted in the market's view in that order (no view of its own), any
+   * other scope's view built.
+   */
   async prepare(scope: ListScope, sort: Sort | null): Promise<void> {
+    if (scope !== ALL) {
+      await this.between();
+      const group = this.groupOf(scope);
+      await this.membersOf(group);
+      const all = this.views.get(viewKey(ALL, sort))?.tree;
+      if (group.slot !== undefined && all && this.scopes.get(scope.key) === group) {
+        await all.countSlotInSlices(group.slot);
+        return;
+      }
+    }
     await this.ready(scope, sort);
   }
 
