@@ -1,17 +1,18 @@
 /**
  * keycloak-js in a real browser against the dev realm: sign-in through the login page,
  * updateToken after the access token expired, logout. Drives Debian's chromium through
- * playwright-core; skipped where /usr/bin/chromium is absent (nothing downloads a browser).
+ * playwright-core (shared's launch options); skipped where it is absent (nothing downloads a browser).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumLaunchOptions } from '@referrals/shared/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startRealm, type RealmServer } from './realm.testkit.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+const launch = chromiumLaunchOptions(process.env);
 const keycloakJs = createRequire(import.meta.url).resolve('keycloak-js');
 
 /** The console stand-in: one page that signs in with keycloak-js and exposes it as window.kc. */
@@ -38,7 +39,7 @@ interface KcWindow {
   };
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('keycloak-js in chromium', () => {
+describe.skipIf(!existsSync(launch.executablePath))('keycloak-js in chromium', () => {
   let realm: RealmServer;
   let browser: Browser;
   let consoleOrigin: string;
@@ -62,17 +63,7 @@ describe.skipIf(!existsSync(CHROMIUM))('keycloak-js in chromium', () => {
     app.get(/^\/(?!keycloak\.js).*/, (_req, res) =>
       res.type('html').send(consolePage(realm.origin)),
     );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await chromium.launch({ ...launch, headless: true });
   }, 30_000);
 
   afterAll(async () => {
