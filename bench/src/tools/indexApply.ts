@@ -14,7 +14,7 @@ import { ReferralIndex } from '../../../apps/relay/src/readModel/listIndex/refer
 import { inAppetite } from '../../../apps/relay/src/readModel/listIndex/scopes.js';
 import { EVERY_ORDER, WARM_ORDERS } from '../../../apps/relay/src/readModel/readModel.js';
 import { COMMIT_PART } from '../../../apps/relay/src/poller/referralSync.js';
-import { simGet } from './simGet.js';
+import { readReferrals, simGet } from './simGet.js';
 
 const [sim = 'http://localhost:8090', total = '100000', part = String(COMMIT_PART)] =
   process.argv.slice(2);
@@ -23,17 +23,13 @@ const partSize = Number(part);
 const get = simGet(sim);
 
 const validate = recordValidator(opportunitySchema);
-const records = [];
 let validateMs = 0;
-for (let page = 0; records.length < want; page += 1) {
-  const body = (await get(
-    `/api/v1/marketplace-opportunities?page=${page}&size=10000&sort=addDate,asc`,
-  )) as { content: unknown[] };
-  if (body.content.length === 0) break;
+const records = await readReferrals(get, want, (rows) => {
   const t = performance.now();
-  for (const r of body.content.slice(0, want - records.length)) records.push(validate(r));
+  const valid = rows.map(validate);
   validateMs += performance.now() - t;
-}
+  return valid;
+});
 const marketplaces = (await get('/api/v3/marketplaces')) as Marketplace[];
 
 const index = new ReferralIndex({ warm: WARM_ORDERS, background: EVERY_ORDER });

@@ -11,7 +11,7 @@ import { recordValidator } from '../../../apps/relay/src/upstream/compiledSchema
 import { ReferralIndex } from '../../../apps/relay/src/readModel/listIndex/referralIndex.js';
 import { inAppetite } from '../../../apps/relay/src/readModel/listIndex/scopes.js';
 import { EVERY_ORDER, WARM_ORDERS } from '../../../apps/relay/src/readModel/readModel.js';
-import { simGet } from './simGet.js';
+import { readReferrals, simGet } from './simGet.js';
 
 const [sim = 'http://localhost:8090', total = '100000'] = process.argv.slice(2);
 const want = Number(total);
@@ -26,14 +26,7 @@ const heapMb = (): number => {
 
 const validate = recordValidator(opportunitySchema);
 const empty = heapMb();
-const records = [];
-for (let page = 0; records.length < want; page += 1) {
-  const body = (await get(
-    `/api/v1/marketplace-opportunities?page=${page}&size=10000&sort=addDate,asc`,
-  )) as { content: unknown[] };
-  if (body.content.length === 0) break;
-  for (const r of body.content.slice(0, want - records.length)) records.push(validate(r));
-}
+const records = await readReferrals(get, want, (rows) => rows.map(validate));
 const marketplaces = (await get('/api/v3/marketplaces')) as Marketplace[];
 const withRecords = heapMb();
 

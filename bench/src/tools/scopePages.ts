@@ -16,21 +16,14 @@ import { ReferralIndex } from '../../../apps/relay/src/readModel/listIndex/refer
 import { inAppetite, withState } from '../../../apps/relay/src/readModel/listIndex/scopes.js';
 import { EVERY_ORDER, WARM_ORDERS } from '../../../apps/relay/src/readModel/readModel.js';
 import { PAGE_SIZE, SORT_KEYS, seeded } from '../market/queries.js';
-import { simGet } from './simGet.js';
+import { readReferrals, simGet } from './simGet.js';
 
 const [sim = 'http://localhost:8090', total = '200000', asks = '300', most = '1000'] =
   process.argv.slice(2);
 const want = Number(total);
 const get = simGet(sim);
 const validate = recordValidator(opportunitySchema);
-const records = [];
-for (let page = 0; records.length < want; page += 1) {
-  const body = (await get(
-    `/api/v1/marketplace-opportunities?page=${page}&size=10000&sort=addDate,asc`,
-  )) as { content: unknown[] };
-  if (body.content.length === 0) break;
-  for (const r of body.content.slice(0, want - records.length)) records.push(validate(r));
-}
+const records = await readReferrals(get, want, (rows) => rows.map(validate));
 const marketplaces = (await get('/api/v3/marketplaces')) as Marketplace[];
 const scopes = marketplaces.slice(0, Number(most)).flatMap((m) => {
   const appetite = inAppetite(m.id, m.riskAppetite);

@@ -225,20 +225,26 @@ export class CountedTree<T> {
 
   /** The next parent of leaves after the stack's path, or undefined. */
   private nextParent(stack: { node: Inner<T>; at: number }[]): Inner<T> | undefined {
+    let n = this.nextChild(stack) as Inner<T> | undefined;
+    if (!n) return undefined;
+    while (!(n.children[0] as Node<T>).leaf) {
+      stack.push({ node: n, at: 0 });
+      n = n.children[0] as Inner<T>;
+    }
+    return n;
+  }
+
+  /**
+   * The child after the stack's path, going up a level where a node's children are done (the
+   * stack then ends at its parent); undefined past the last.
+   */
+  private nextChild(stack: { node: Inner<T>; at: number }[]): Node<T> | undefined {
     for (;;) {
       const top = stack[stack.length - 1];
       if (!top) return undefined;
       top.at += 1;
-      if (top.at >= top.node.children.length) {
-        stack.pop();
-        continue;
-      }
-      let n = top.node.children[top.at] as Inner<T>;
-      while (!(n.children[0] as Node<T>).leaf) {
-        stack.push({ node: n, at: 0 });
-        n = n.children[0] as Inner<T>;
-      }
-      return n;
+      if (top.at < top.node.children.length) return top.node.children[top.at];
+      stack.pop();
     }
   }
 
@@ -512,15 +518,10 @@ export class CountedTree<T> {
   /** The next leaf after the stack's path holding any entry of the mask, or undefined. */
   private nextLeaf(stack: { node: Inner<T>; at: number }[], mask: CellMask): Leaf<T> | undefined {
     for (;;) {
-      const top = stack[stack.length - 1];
-      if (!top) return undefined;
-      top.at += 1;
-      if (top.at >= top.node.children.length) {
-        stack.pop();
-        continue;
-      }
-      let n = top.node.children[top.at] as Node<T>;
-      if (this.countIn(n, mask) === 0) continue;
+      const next = this.nextChild(stack);
+      if (!next) return undefined;
+      if (this.countIn(next, mask) === 0) continue;
+      let n: Node<T> = next;
       while (!n.leaf) {
         let i = 0;
         while (i < n.children.length - 1 && this.countIn(n.children[i] as Node<T>, mask) === 0) {

@@ -571,16 +571,24 @@ export class ReferralIndex {
   }
 
   /**
-   * Every referral of a scope if its view is built, else undefined (for callers that cannot wait
-   * and have another way).
+   * Every referral of a scope if its view is built or a market's view counts its slot (in that
+   * view's order), else undefined (for callers that cannot wait and have another way).
    */
   allNow(scope: ListScope): Opportunity[] | undefined {
     if (this.loading) return undefined;
-    for (const v of this.scopes.get(scope.key)?.views ?? []) {
+    const group = this.scopes.get(scope.key);
+    for (const v of group?.views ?? []) {
       if (v.tree) {
         v.usedAt = this.now();
         return v.tree.toArray().map((e) => e.o);
       }
+    }
+    const slot = group?.slot;
+    if (!group || slot === undefined) return undefined;
+    for (const v of this.views.values()) {
+      if (v.scope !== ALL || !v.tree?.countsSlot(slot)) continue;
+      group.usedAt = this.now();
+      return Array.from(v.tree.walk(inSlot(EVERY_CELL, slot), 0), (e) => e.o);
     }
     return undefined;
   }
