@@ -6,14 +6,24 @@
  * order of the market built, as a relay has them. Then the same seeded pages are asked of both:
  * every marketplace's appetite and each narrowed to Texas, every sort key both ways, any page.
  *   tsx --conditions=@referrals/source src/tools/scopePages.ts http://localhost:8090 200000 [pages]
- * Prints per index: page latency p50 / p99 / max, the event loop's longest stall meanwhile, and
+ * With `MODE=expiry`, the admin's list under the expiration flag instead (soonest expiry first,
+ * the sort breaking ties), over the market and the market narrowed to Texas: one index reads it
+ * from the list by expiry and the undated in the sort (the default), the other builds a view per
+ * key and direction (`tieLimit: 0`, as before 2026-11-27).
+ * Prints per index: page latency p50 / p99 / max (of the first page of each order, which may wait
+ * for a build, and of a page anywhere after it), the event loop's longest stall meanwhile, and
  * the heap after a forced GC (run node with --expose-gc).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { opportunitySchema, type Marketplace, type ReferralQuery } from '@referrals/shared';
+import {
+  byExpirationFirst,
+  opportunitySchema,
+  type Marketplace,
+  type ReferralQuery,
+} from '@referrals/shared';
 import { recordValidator } from '../../../apps/relay/src/upstream/compiledSchema.js';
 import { ReferralIndex } from '../../../apps/relay/src/readModel/listIndex/referralIndex.js';
-import { inAppetite, withState } from '../../../apps/relay/src/readModel/listIndex/scopes.js';
+import { ALL, inAppetite, withState } from '../../../apps/relay/src/readModel/listIndex/scopes.js';
 import { EVERY_ORDER, WARM_ORDERS } from '../../../apps/relay/src/readModel/readModel.js';
 import { PAGE_SIZE, SORT_KEYS, seeded } from '../market/queries.js';
 import { readReferrals, simGet } from './simGet.js';
@@ -25,10 +35,17 @@ const get = simGet(sim);
 const validate = recordValidator(opportunitySchema);
 const records = await readReferrals(get, want, (rows) => rows.map(validate));
 const marketplaces = (await get('/api/v3/marketplaces')) as Marketplace[];
-const scopes = marketplaces.slice(0, Number(most)).flatMap((m) => {
-  const appetite = inAppetite(m.id, m.riskAppetite);
-  return [appetite, withState(appetite, 'TX')];
-});
+const byExpiry = process.env.MODE === 'expiry';
+const scopes = byExpiry
+  ? [ALL, withState(ALL, 'TX')]
+  : marketplaces.slice(0, Number(most)).flatMap((m) => {
+      const appetite = inAppetite(m.id, m.riskAppetite);
+      return [appetite, withState(appetite, 'TX')];
+    });
+/** The two indexes compared: slots or none; by expiry, the composed list or a view per order. */
+const variants = byExpiry
+  ? [{ label: 'composed' }, { label: 'view per order', tieLimit: 0 }]
+  : [{ label: 'slots' }, { label: 'none', slots: 0 }];
 const gc = (globalThis as { gc?: () => void }).gc;
 const heapMb = () => {
   gc?.();
@@ -37,8 +54,8 @@ const heapMb = () => {
 const q = (sorted: number[], p: number) =>
   +(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1);
 
-for (const slots of process.env.SLOTS_ONLY ? [undefined] : [undefined, 0]) {
-  const index = new ReferralIndex({ warm: WARM_ORDERS, background: EVERY_ORDER, slots });
+for (const { label, ...options } of process.env.FIRST_ONLY ? variants.slice(0, 1) : variants) {
+  const index = new ReferralIndex({ warm: WARM_ORDERS, background: EVERY_ORDER, ...options });
   await index.load(records, 1);
   while (index.status().ordersBuilt < index.status().orders)
     await new Promise((r) => setTimeout(r, 20));
@@ -46,21 +63,25 @@ for (const slots of process.env.SLOTS_ONLY ? [undefined] : [undefined, 0]) {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const times: number[] = [];
+  const firsts: number[] = [];
   const started = performance.now();
   for (let i = 0; i < Number(asks); i += 1) {
     const scope = scopes[Math.floor(rand() * scopes.length)] ?? scopes[0];
     const key = SORT_KEYS[Math.floor(rand() * SORT_KEYS.length)] ?? 'addDate';
+    const sort = { key, direction: rand() < 0.5 ? ('asc' as const) : ('desc' as const) };
     const query: Omit<ReferralQuery, 'state'> = {
       dateFilter: '30days',
       showClaimed: true,
-      sort: { key, direction: rand() < 0.5 ? 'asc' : 'desc' },
+      sort: byExpiry ? byExpirationFirst(sort) : sort,
       page: 0,
       size: PAGE_SIZE,
     };
     if (!scope) break;
     // A turn between pages, as between requests: the event loop's stall is then one page's.
     await new Promise((resolve) => setImmediate(resolve));
+    const t0 = performance.now();
     const first = await index.page(scope, query);
+    firsts.push(performance.now() - t0);
     await new Promise((resolve) => setImmediate(resolve));
     const pages = Math.max(1, Math.ceil(first.totalElements / PAGE_SIZE));
     const t = performance.now();
@@ -70,12 +91,16 @@ for (const slots of process.env.SLOTS_ONLY ? [undefined] : [undefined, 0]) {
   const wallS = (performance.now() - started) / 1000;
   loop.disable();
   times.sort((a, b) => a - b);
+  firsts.sort((a, b) => a - b);
   process.stdout.write(
     `${JSON.stringify({
       referrals: records.length,
-      slots,
+      index: label,
       scopes: scopes.length,
       pages: times.length,
+      firstP50Ms: q(firsts, 0.5),
+      firstP99Ms: q(firsts, 0.99),
+      firstMaxMs: q(firsts, 1),
       pageP50Ms: q(times, 0.5),
       pageP99Ms: q(times, 0.99),
       pageMaxMs: q(times, 1),

@@ -1,4 +1,6 @@
 import {
+  byExpirationFirst,
+  CONSOLE_FLAGS,
   DEFAULT_SORTS,
   isFlagOn,
   SORT_FIELDS,
@@ -18,7 +20,7 @@ import { createHash } from 'node:crypto';
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import { ReferralIndex } from './listIndex/referralIndex.js';
-import { inAppetite } from './listIndex/scopes.js';
+import { ALL, inAppetite } from './listIndex/scopes.js';
 import { StreamMirror } from './mirror.js';
 import { SharedValues } from './referralRecord.js';
 import type { ReadModelStore } from './store.js';
@@ -76,8 +78,20 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
   // market is read once for the appetite's members (kept with every change), so the same list in
   // any order, or narrowed to a state, never runs the appetite rule over the market again; a large
   // appetite's slot is counted in the market's view of that order (see ReferralIndex.prepare).
+  // Under the expiration flag, the admin's default list too: its referrals without an expiry are
+  // read once, the tail of every list by expiration first (see ReferralIndex.expiryFirst).
   const stopWarming = referralIndex.onLoaded(() => {
     void (async () => {
+      if (isFlagOn(mirrors.featureFlags.values(), CONSOLE_FLAGS.expirationSort))
+        await referralIndex
+          .page(ALL, {
+            dateFilter: '30days',
+            showClaimed: true,
+            sort: byExpirationFirst(DEFAULT_SORTS.availableAndAll),
+            page: 0,
+            size: 1,
+          })
+          .catch((err: unknown) => log.warn({ err }, 'could not build the list by expiration'));
       for (const m of [...mirrors.marketplaces.values()]) {
         await referralIndex
           .prepare(inAppetite(m.id, m.riskAppetite), DEFAULT_SORTS.nonPrivileged)

@@ -334,13 +334,17 @@ describe('ReferralIndex', () => {
           // Scopes counted in the market's views: none (pages walk or build views), one (the
           // scopes take it from each other), or every scope.
           fc.constantFrom(0, 1, 2, 30),
-          (market, steps, walkLimit, warmEvery, maxViewEntries, slots) =>
+          // Ties of equal expiry reordered around a page by expiration first, or (past one
+          // entry each side) the list's own view built.
+          fc.constantFrom(undefined, 1),
+          (market, steps, walkLimit, warmEvery, maxViewEntries, slots, tieLimit) =>
             checkSteps(market, steps, {
               warm: warmEvery ? EVERY_ORDER : [null],
               maxViews: 5,
               nodeSize: 4,
               walkLimit,
               slots,
+              ...(tieLimit === undefined ? {} : { tieLimit }),
               ...(maxViewEntries === undefined ? {} : { maxViewEntries }),
             }),
         ),
@@ -477,5 +481,48 @@ describe('ReferralIndex', () => {
       }),
       { numRuns: Number(process.env.RUNS ?? 300) },
     );
+  });
+});
+
+describe('ReferralIndex by expiration first', () => {
+  const sort: Sort = { key: 'city', direction: 'desc' };
+  const byExpiry: Sort = { key: 'marketplaceExpirationDate', direction: 'asc' };
+  // Expiries in four hours (ties of some dozen entries), a third of the market without one.
+  const market = Array.from({ length: 96 }, (_, i) => ({
+    ...claimable(i + 1),
+    city: i % 7 === 0 ? null : `c${i % 5}`,
+    marketplaceExpirationDate: i % 3 === 0 ? null : new Date(T0 + (i % 4) * HOUR).toISOString(),
+  }));
+  const pages = async (index: ReferralIndex) => {
+    const s = byExpirationFirst(sort);
+    for (let page = 0; page * 7 < market.length + 7; page += 1) {
+      const q: ReferralQuery = { ...firstPage(7), sort: s, page };
+      const got = await index.page(ALL, q);
+      const want = queryReferrals(market, q, new Date(T0));
+      expect(got.content.map((o) => o.opportunityId)).toEqual(
+        want.content.map((o) => o.opportunityId),
+      );
+      expect(got.totalElements).toBe(want.totalElements);
+    }
+  };
+
+  it('reads every page from the list by expiry and the undated in the sort: no view of its own', async () => {
+    const index = new ReferralIndex({ now: () => T0, warm: [null, sort, byExpiry], nodeSize: 4 });
+    await index.load(market, 1);
+    await pages(index);
+    // The market's three orders and nothing else: the undated are a slot of the market's view.
+    expect(index.status().views).toBe(3);
+  });
+
+  it("builds the list's own view when ties of equal expiry run past the limit", async () => {
+    const index = new ReferralIndex({
+      now: () => T0,
+      warm: [null, sort, byExpiry],
+      nodeSize: 4,
+      tieLimit: 4,
+    });
+    await index.load(market, 1);
+    await pages(index);
+    expect(index.status().views).toBe(4);
   });
 });

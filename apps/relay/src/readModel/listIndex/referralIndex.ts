@@ -17,6 +17,7 @@ import { BUCKET_EDGES_MS, bucketOf, CELL_COUNT, cellOf, maskOf } from './cells.j
 import {
   cellMask,
   CountedTree,
+  type CellMask,
   inSlot,
   MAX_SLOTS,
   slotBit,
@@ -26,7 +27,7 @@ import {
   sumOf,
 } from './countedTree.js';
 import { isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
-import { ALL, type ListScope } from './scopes.js';
+import { ALL, withoutExpiry, type ListScope } from './scopes.js';
 import { inOrder, pageOf, type Groups } from './twoWay.js';
 
 const log = logger('readModel');
@@ -164,6 +165,11 @@ export interface ReferralIndexOptions {
    * none, so a scope's pages walk the market's view or build the scope's own).
    */
   readonly slots?: number;
+  /**
+   * Entries of equal expiry a page by expiration first reorders around itself at most (default
+   * TIE_LIMIT); longer ties build the list's own view (tests lower it to reach that path).
+   */
+  readonly tieLimit?: number;
 }
 
 const MIN_VIEW_ENTRIES = 1_000_000;
@@ -193,6 +199,29 @@ const byAdded = (a: Entry, b: Entry): number => a.added - b.added || a.id - b.id
 const byModified = (a: Entry, b: Entry): number => a.modified - b.modified || a.id - b.id;
 const byUntil = (a: Entry, b: Entry): number =>
   a.until === b.until ? a.id - b.id : a.until < b.until ? -1 : 1;
+
+/** Entries of a list from a position, and the list's total. */
+interface Slice {
+  readonly entries: Entry[];
+  readonly total: number;
+}
+
+/** What a page needs readied before it can be cut: a scope's list in an order (see `readyFor`). */
+interface Need {
+  readonly scope: ListScope;
+  readonly sort: Sort | null;
+}
+const isNeed = (got: object): got is Need => 'scope' in got;
+
+/** The order of a list by expiry: soonest first, none last (the agents' default list). */
+const BY_EXPIRY: Sort = { key: 'marketplaceExpirationDate', direction: SortDirection.Asc };
+/**
+ * Entries of equal expiry a page by expiration first reads around itself at most to reorder them
+ * by the sort (see `datedRun`); longer ties build the list's own view.
+ */
+const TIE_LIMIT = 4096;
+/** Readies a page by expiration first waits for before it has its own view built. */
+const MAX_READIES = 6;
 
 /** A page of a list and the seq of the read model it was cut from. */
 export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
@@ -249,6 +278,7 @@ export class ReferralIndex {
   private readonly walkLimit: number;
   private readonly maxViewEntries: number | undefined;
   private readonly maxSlots: number;
+  private readonly tieLimit: number;
   /** The scope that holds each slot (see `ScopeGroup.slot`). */
   private slotOwners: (ScopeGroup | undefined)[] = [];
   private readonly loadedListeners = new Set<() => void>();
@@ -263,6 +293,7 @@ export class ReferralIndex {
     this.walkLimit = options.walkLimit ?? WALK_LIMIT;
     this.maxViewEntries = options.maxViewEntries;
     this.maxSlots = Math.min(MAX_SLOTS, options.slots ?? MAX_SLOTS);
+    this.tieLimit = options.tieLimit ?? TIE_LIMIT;
     this.clock = this.now();
     this.added = new CountedTree<Entry>(byAdded, 1, ONE_CELL_OF, this.nodeSize);
     this.modified = new CountedTree<Entry>(byModified, 1, ONE_CELL_OF, this.nodeSize);
@@ -463,92 +494,204 @@ export class ReferralIndex {
     q: Omit<ReferralQuery, 'state'>,
     signal?: AbortSignal,
   ): Promise<IndexedPage> {
-    for (;;) {
+    for (let readied = 0; ;) {
       signal?.throwIfAborted();
       await this.between();
       const got = this.cut(scope, q);
-      if (got) return got;
-      // A scope with a slot: the market's view in the order counts it first, in slices (~30 ms
-      // in all at 1,000,000), once per order; changes meanwhile are counted as they come.
-      const group = this.scopes.get(scope.key);
-      const all = this.views.get(viewKey(ALL, q.sort))?.tree;
-      if (group?.slot !== undefined && all && !all.countsSlot(group.slot)) {
-        await whileWanted(all.countSlotInSlices(group.slot), signal);
-        continue;
-      }
-      if (scope !== ALL && this.views.get(viewKey(ALL, q.sort))?.tree) {
-        const group = this.groupOf(scope);
-        // Read the members once; the page is then read from the market's view if it is near
-        // (unless the scope was evicted meanwhile: then its view is built as below).
-        if (!group.members) {
-          await whileWanted(this.membersOf(group), signal);
-          if (this.scopes.get(scope.key) === group) continue;
-        }
-      }
-      await this.ready(scope, q.sort, signal);
+      if (got === undefined) continue;
+      if (!isNeed(got)) return got;
+      // A page by expiration first reads two lists: should each one readied push the other out
+      // of the views kept (see `trimViews`), the list's own view is built instead.
+      readied += 1;
+      await this.readyFor(readied > MAX_READIES ? { scope, sort: q.sort } : got, signal);
     }
   }
 
   /**
-   * The page cut now, between two change sets: from the scope's view in the order, else from the
-   * market's view stepping over non-members when the page is near enough its start; undefined
-   * when neither can be read now.
+   * The page cut now, between two change sets; what must be readied first when it cannot be cut
+   * now (see `slice`); undefined when a change set is being placed.
    */
-  private cut(scope: ListScope, q: Omit<ReferralQuery, 'state'>): IndexedPage | undefined {
+  private cut(scope: ListScope, q: Omit<ReferralQuery, 'state'>): IndexedPage | Need | undefined {
     if (this.placing || this.loading) return undefined;
     const now = this.now();
     this.advance(now);
-    const mask = maskOf(q);
-    const skip = q.page * q.size;
-    const page = (content: Entry[], totalElements: number): IndexedPage => ({
+    const got = this.slice(scope, q.sort, maskOf(q), q.page * q.size, q.size, now);
+    if (isNeed(got)) return got;
+    return {
       seq: this.seqNow,
-      content: content.map((e) => e.o),
-      totalElements,
+      content: got.entries.map((e) => e.o),
+      totalElements: got.total,
       page: q.page,
       size: q.size,
-    });
-    const groups = groupsOf(q.sort, this.nodeSize);
-    const view = this.views.get(viewKey(scope, q.sort));
+    };
+  }
+
+  /**
+   * `take` entries of a scope's list in an order from position `skip`, and the list's total: from
+   * the scope's view in the order; else, for a sort by expiration first, from the scope's list by
+   * expiry and its referrals without one in the sort (see `expiryFirst`); else from the market's
+   * view in the order, by a descent when it counts the scope's slot, or stepping over non-members
+   * when the entries are near enough an end of the list. What must be readied first when none of
+   * these can be read now.
+   */
+  private slice(
+    scope: ListScope,
+    sort: Sort | null,
+    mask: CellMask,
+    skip: number,
+    take: number,
+    now: number,
+  ): Slice | Need {
+    const groups = groupsOf(sort, this.nodeSize);
+    const view = this.views.get(viewKey(scope, sort));
     if (view?.tree) {
       view.usedAt = now;
-      return page(pageOf(view.tree, mask, skip, q.size, groups), view.tree.countOf(mask));
+      return {
+        entries: pageOf(view.tree, mask, skip, take, groups),
+        total: view.tree.countOf(mask),
+      };
     }
-    const all = scope === ALL ? undefined : this.views.get(viewKey(ALL, q.sort))?.tree;
+    if (sort?.expirationFirst) return this.expiryFirst(scope, sort, mask, skip, take, now);
+    const need = { scope, sort };
+    const all = scope === ALL ? undefined : this.views.get(viewKey(ALL, sort))?.tree;
     const group = this.scopes.get(scope.key);
-    if (!all || !group?.members || !group.counts) return undefined;
+    if (!all || !group?.members || !group.counts) return need;
     group.usedAt = now;
     const total = sumOf(group.counts, mask);
-    if (skip >= total) return page([], total);
+    if (skip >= total || take === 0) return { entries: [], total };
     // A scope that gave its slot up takes one back when one is free or idle.
     if (group.slot === undefined) this.takeSlot(group);
     if (group.slot !== undefined) {
-      // A descent of the market's view, once it counts the slot (see `page`).
-      if (!all.countsSlot(group.slot)) return undefined;
-      return page(pageOf(all, inSlot(mask, group.slot), skip, q.size, groups), total);
+      // A descent of the market's view, once it counts the slot (see `readyFor`).
+      if (!all.countsSlot(group.slot)) return need;
+      return { entries: pageOf(all, inSlot(mask, group.slot), skip, take, groups), total };
     }
     const members = group.members;
     // The acquired lists filter on lastModDate: the market's cells (by addDate) cannot skip.
     const byModified = scope.dateField === 'lastModDate';
     const treeMask = byModified ? EVERY_CELL : mask;
-    // The page is read from the nearer end of the list: the steps expected are the entries
-    // before it (or after it) over the share of members among the entries stepped over.
-    const end = Math.min(skip + q.size, total);
+    // The entries are read from the nearer end of the list: the steps expected are the entries
+    // before them (or after them) over the share of members among the entries stepped over.
+    const end = Math.min(skip + take, total);
     const backwards = total - skip < end;
     const spread = all.countOf(treeMask) / total;
-    if ((backwards ? total - skip : end) * spread > this.walkLimit) return undefined;
+    if ((backwards ? total - skip : end) * spread > this.walkLimit) return need;
     let budget = this.walkLimit;
     let rest = backwards ? total - end : skip;
-    const take = end - skip;
+    const wanted = end - skip;
     const out: Entry[] = [];
     for (const e of inOrder(all, treeMask, groups, backwards)) {
       if (--budget < 0) break;
       if (!members.has(e) || (byModified && mask.wants[cellByModified(e)] !== 1)) continue;
       if (rest > 0) rest -= 1;
       else out.push(e);
-      if (out.length === take) break;
+      if (out.length === wanted) break;
     }
     if (backwards) out.reverse();
-    return budget < 0 ? undefined : page(out, total);
+    return budget < 0 ? need : { entries: out, total };
+  }
+
+  /**
+   * A slice of a list by expiration first (soonest expiry first, the sort breaking ties, no
+   * expiry last) without a view of its own, which would be a sort of the scope per key and
+   * direction: its referrals with an expiry are the head of its list by expiry (kept for the
+   * agents' default list), ties of equal expiry reordered by the sort; those without one follow,
+   * in the sort, from the lists of the scope's referrals without an expiry (`withoutExpiry`: a
+   * slot in the market's view in the sort when they are many). Expiries are near unique, so a
+   * tie costs a few entries; ties longer than `tieLimit` build the list's own view instead.
+   */
+  private expiryFirst(
+    scope: ListScope,
+    sort: Sort,
+    mask: CellMask,
+    skip: number,
+    take: number,
+    now: number,
+  ): Slice | Need {
+    const bySort: Sort = { key: sort.key, direction: sort.direction };
+    const undated = withoutExpiry(scope);
+    const rest = this.slice(undated, bySort, mask, 0, 0, now);
+    if (isNeed(rest)) return rest;
+    const whole = this.slice(scope, BY_EXPIRY, mask, 0, 0, now);
+    if (isNeed(whole)) return whole;
+    const dated = whole.total - rest.total;
+    const total = whole.total;
+    const lo = Math.min(skip, dated);
+    const hi = Math.min(skip + take, dated);
+    let head: Entry[] = [];
+    if (lo < hi) {
+      const got = this.datedRun(scope, sort, mask, lo, hi, dated, now);
+      if (isNeed(got)) return got;
+      head = got;
+    }
+    if (skip + take <= dated || take === 0) return { entries: head, total };
+    const tail = this.slice(
+      undated,
+      bySort,
+      mask,
+      Math.max(0, skip - dated),
+      take - head.length,
+      now,
+    );
+    if (isNeed(tail)) return tail;
+    return { entries: head.length ? [...head, ...tail.entries] : tail.entries, total };
+  }
+
+  /**
+   * Positions `lo` to `hi` of a scope's referrals with an expiry by expiration first: read from its
+   * list by expiry with a margin that grows until the groups of equal expiry at both ends are
+   * whole, then sorted (which reorders within those groups only).
+   */
+  private datedRun(
+    scope: ListScope,
+    sort: Sort,
+    mask: CellMask,
+    lo: number,
+    hi: number,
+    dated: number,
+    now: number,
+  ): Entry[] | Need {
+    const sameExpiry = (a: Entry | undefined, b: Entry | undefined): boolean =>
+      a !== undefined &&
+      b !== undefined &&
+      String(a.o.marketplaceExpirationDate).localeCompare(String(b.o.marketplaceExpirationDate)) ===
+        0;
+    for (let margin = 1; margin <= this.tieLimit; margin *= 4) {
+      const from = Math.max(0, lo - margin);
+      const to = Math.min(dated, hi + margin);
+      const got = this.slice(scope, BY_EXPIRY, mask, from, to - from, now);
+      if (isNeed(got)) return got;
+      const run = got.entries;
+      const headWhole = from === 0 || !sameExpiry(run[0], run[lo - from]);
+      const tailWhole = to === dated || !sameExpiry(run[run.length - 1], run[hi - 1 - from]);
+      if (headWhole && tailWhole) return run.sort(entryOrder(sort)).slice(lo - from, hi - from);
+    }
+    return { scope, sort };
+  }
+
+  /**
+   * Readies what a page needs (see `slice`): a large scope's slot counted in the market's view in
+   * the order, or the scope's members read (then its page may be read from the market's view), or
+   * else the scope's own view in the order built.
+   */
+  private async readyFor({ scope, sort }: Need, signal: AbortSignal | undefined): Promise<void> {
+    const all = this.views.get(viewKey(ALL, sort))?.tree;
+    const group = this.scopes.get(scope.key);
+    // Counted in slices (~30 ms in all at 1,000,000), once per order; changes meanwhile are
+    // counted as they come.
+    if (group?.slot !== undefined && all && !all.countsSlot(group.slot)) {
+      await whileWanted(all.countSlotInSlices(group.slot), signal);
+      return;
+    }
+    if (scope !== ALL && all && !sort?.expirationFirst) {
+      const read = group ?? this.groupOf(scope);
+      // Unless the scope was evicted meanwhile: then its view is built below.
+      if (!read.members) {
+        await whileWanted(this.membersOf(read), signal);
+        if (this.scopes.get(scope.key) === read) return;
+      }
+    }
+    await this.ready(scope, sort, signal);
   }
 
   /**
@@ -813,19 +956,60 @@ export class ReferralIndex {
       parent !== undefined && state !== undefined
         ? (e: Entry) => parent.has(e)
         : (e: Entry) => scope.has(e.o);
-    const members = new Set(await readLive(source, keep));
+    // Members are counted per cell as they are read, in slices (a set of 600,000 built at once
+    // held the event loop for 100-200 ms), by their cell at the clock of the start: the clock
+    // may move meanwhile, and an entry's own cell with it.
+    const at = this.clock;
+    const byModified = scope.dateField === 'lastModDate';
+    const cellAt = (e: Entry): number =>
+      cellOf(e.o.marketplaceStatus, bucketOf(byModified ? e.modified : e.added, at));
+    const members = new Set<Entry>();
+    const counts = new Array<number>(CELL_COUNT).fill(0);
+    const add = (e: Entry): void => {
+      if (members.has(e)) return;
+      members.add(e);
+      counts[cellAt(e)] = (counts[cellAt(e)] ?? 0) + 1;
+    };
+    await forEachLive(source, (e) => {
+      if (keep(e)) add(e);
+    });
     for (const { prev, next } of group.pending ?? []) {
-      if (prev) members.delete(prev);
-      if (next) members.add(next);
+      if (prev && members.delete(prev)) counts[cellAt(prev)] = (counts[cellAt(prev)] ?? 0) - 1;
+      if (next) add(next);
     }
     group.pending = undefined;
-    const cellOfEntry = cellIn(scope);
-    const counts = new Array<number>(CELL_COUNT).fill(0);
-    for (const e of members) counts[cellOfEntry(e)] = (counts[cellOfEntry(e)] ?? 0) + 1;
+    // Then each member that crossed a date window's edge since is counted in its cell now.
+    for (const e of this.crossedSince(at, byModified)) {
+      if (!members.has(e)) continue;
+      const now = byModified ? e.modCell : e.cell;
+      counts[cellAt(e)] = (counts[cellAt(e)] ?? 0) - 1;
+      counts[now] = (counts[now] ?? 0) + 1;
+    }
     group.members = members;
     group.counts = counts;
     if (this.scopes.get(scope.key) === group) this.takeSlot(group);
     return members;
+  }
+
+  /**
+   * The entries whose cell by a date (addDate, or lastModDate with `byModified`) changed as the
+   * clock moved from `from` to the index's clock: those whose date crossed a window's edge.
+   */
+  private crossedSince(from: number, byModified: boolean): Set<Entry> {
+    const crossed = new Set<Entry>();
+    const lo = Math.min(from, this.clock);
+    const hi = Math.max(from, this.clock);
+    if (lo === hi) return crossed;
+    const tree = byModified ? this.modified : this.added;
+    const dateOf = (e: Entry): number => (byModified ? e.modified : e.added);
+    for (const edge of BUCKET_EDGES_MS) {
+      const probe = { added: lo - edge, modified: lo - edge, id: -Infinity } as Entry;
+      for (const e of tree.from(probe)) {
+        if (dateOf(e) >= hi - edge) break;
+        crossed.add(e);
+      }
+    }
+    return crossed;
   }
 
   /**
@@ -1062,13 +1246,20 @@ function whileWanted<T>(work: Promise<T>, signal: AbortSignal | undefined): Prom
  */
 async function readLive<T>(values: Iterable<T>, keep: (t: T) => boolean): Promise<T[]> {
   const out: T[] = [];
+  await forEachLive(values, (t) => {
+    if (keep(t)) out.push(t);
+  });
+  return out;
+}
+
+/** Calls `each` on the values read in slices as `readLive` reads them. */
+async function forEachLive<T>(values: Iterable<T>, each: (t: T) => void): Promise<void> {
   let since = performance.now();
   let n = 0;
   for (const t of values) {
-    if (keep(t)) out.push(t);
-    if ((++n & 4095) === 0) since = await yieldIfDue(since);
+    each(t);
+    if (++n % slicing.checkEvery === 0) since = await yieldIfDue(since);
   }
-  return out;
 }
 
 /**

@@ -82,3 +82,16 @@ export function withState(scope: ListScope, state: StateCode | null): ListScope 
     ...(scope.dateField ? { dateField: scope.dateField } : {}),
   };
 }
+
+/**
+ * A scope's referrals that have no expiration date: the tail of its lists by expiration first
+ * (soonest expiry first, none last), read in the list's own sort (see `ReferralIndex`).
+ */
+export function withoutExpiry(scope: ListScope): ListScope {
+  return {
+    key: `${scope.key}|noExpiry`,
+    has: (o) => (o.marketplaceExpirationDate ?? null) === null && scope.has(o),
+    parent: scope,
+    ...(scope.dateField ? { dateField: scope.dateField } : {}),
+  };
+}
