@@ -104,6 +104,7 @@ function setUp(
   store: ReadModelStore = createMemoryStore(),
   chunks = CHUNKS,
   intervalMs?: number,
+  passBudgetMs?: number,
 ) {
   const up = new FakeUpstream();
   for (let i = 0; i < n; i += 1) up.add(((n - i) * 7 * DAY) / Math.max(1, n));
@@ -112,6 +113,7 @@ function setUp(
     loadBudgetMs: 1e9,
     chunks,
     ...(intervalMs === undefined ? {} : { intervalMs }),
+    ...(passBudgetMs === undefined ? {} : { passBudgetMs }),
   });
   const cycle = () => sync.cycle(new Date(up.now));
   const stored = async () => (await store.snapshot('referrals')).records;
@@ -455,6 +457,37 @@ describe('referral sync', () => {
       expect(took).toBeLessThanOrEqual(most);
       if (intervalMs !== undefined) expect(took).toBeLessThan(12 * 4000);
       expect(requests).toBeLessThanOrEqual(3);
+      expect(await stored()).toEqual(up.window());
+    },
+  );
+
+  it.each([30_000, 24_000, 39_000])(
+    'ends a pass of 12 chunks within a budget of %i ms at 3 s an interval, two chunks a cycle at most',
+    async (passBudgetMs) => {
+      const chunks = { min: 10, max: 10, perPass: 12 };
+      const { up, sync, cycle, stored } = setUp(
+        120,
+        createMemoryStore(),
+        chunks,
+        3000,
+        passBudgetMs,
+      );
+      await cycle();
+      const requests: number[] = [];
+      const passes = sync.stats().passes;
+      for (let i = 0; i < 40 && sync.stats().passes < passes + 1; i += 1) {
+        await new Promise((r) => setImmediate(r));
+        up.now += 3000;
+        const before = up.reads;
+        await cycle();
+        requests.push(up.reads - before);
+      }
+      const took = sync.stats().lastPassMs ?? Infinity;
+      // Fewer intervals in the budget than chunks: some cycles read two, and the pass ends an
+      // interval inside the budget; a budget of 13 intervals or more leaves one chunk a cycle.
+      const intervals = Math.min(12, Math.floor(passBudgetMs / 3000) - 1);
+      expect(took).toBe(intervals * 3000);
+      expect(Math.max(...requests)).toBe(passBudgetMs < 13 * 3000 ? 3 : 2);
       expect(await stored()).toEqual(up.window());
     },
   );

@@ -53,6 +53,12 @@ const MAX_AHEAD = 2;
  */
 const CATCH_UP_REQUESTS = 3;
 
+/**
+ * The longest a pass may take: issue 17's bound at 1,000,000 referrals, whose 100 chunks of the
+ * largest page (or 101 once the window has grown past 1,000,000) need as many intervals of 3 s.
+ */
+const PASS_BUDGET_MS = 5 * 60_000;
+
 /** Referrals a chunk's gap (see readChunk) is checked by, one request each, per cycle at most. */
 const GAP_LOOKUPS = 50;
 
@@ -179,6 +185,11 @@ export interface ReferralSyncOptions {
    * 1,000,000 referrals). Without it the schedule is one chunk a cycle.
    */
   readonly intervalMs?: number;
+  /**
+   * The longest a pass may take (default PASS_BUDGET_MS), with `intervalMs`: a pass of more chunks
+   * than intervals in it is scheduled faster than one chunk an interval (see readAhead).
+   */
+  readonly passBudgetMs?: number;
 }
 
 /** The outcome of one cycle. */
@@ -403,9 +414,18 @@ export class ReferralSync {
     if (kept >= 0) this.aheads.length = kept;
     if (this.aheads.length > 0) return;
     const compared = pass.compared ?? 0;
-    const { intervalMs } = this.options;
+    const { intervalMs, passBudgetMs = PASS_BUDGET_MS } = this.options;
+    // One chunk an interval, or faster when the pass has more chunks than intervals in its budget
+    // less one (the margin of cycles that start late): the chunks due by the next cycle, which
+    // compares what this one sends, against those compared by then with one sent.
+    const chunks = Math.ceil(this.total / pass.size);
+    const slots =
+      intervalMs === undefined ? 1 : Math.max(1, Math.floor(passBudgetMs / intervalMs) - 1);
+    const rate = Math.max(1, chunks / slots);
     const byClock =
-      intervalMs === undefined ? 0 : Math.floor((nowMs - pass.startedAt) / intervalMs) - compared;
+      intervalMs === undefined
+        ? 0
+        : Math.floor(((nowMs - pass.startedAt) / intervalMs + 1) * rate) - 1 - compared;
     const behind = Math.max((pass.cycles ?? 0) - compared, byClock);
     const want = Math.min(MAX_AHEAD, 1 + Math.max(0, Math.min(behind, extra)));
     for (let i = 0; i < want; i += 1) {
