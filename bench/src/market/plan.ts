@@ -23,6 +23,8 @@ export interface MarketPlan {
   readonly stormClients: number;
   readonly pagerShare: number;
   readonly stormTimeoutMs: number;
+  /** The longest a storm may be expected to take (its pages one after another) and still run. */
+  readonly stormLimitMs: number;
   /** How long the stand-in may take to generate, and the relay to load, one market. */
   readonly simStartMs: number;
   readonly loadTimeoutMs: number;
@@ -59,6 +61,7 @@ export function marketPlan(sizes: readonly number[], argv: readonly string[] = [
     stormClients: 5000,
     pagerShare: 0.3,
     stormTimeoutMs: 60_000,
+    stormLimitMs: 5 * 60_000,
     simStartMs: 15 * 60_000,
     // A 1,000,000 first load took ~25 min on this machine (2026-11-23): every cycle of the load
     // also re-reads the changes within the slack of the watermark.
