@@ -747,24 +747,16 @@ export class ReferralIndex {
   /** Moves the clock, and every referral that crossed a date window's edge to its new cell. */
   advance(nowMs: number): void {
     if (this.journal || nowMs === this.clock) return;
-    const from = Math.min(this.clock, nowMs);
-    const to = Math.max(this.clock, nowMs);
-    for (const edge of BUCKET_EDGES_MS) {
-      const probe = { added: from - edge, id: -Infinity } as Entry;
-      for (const e of this.added.from(probe)) {
-        if (e.added >= to - edge) break;
-        const was = e.cell;
-        e.cell = cellOf(e.o.marketplaceStatus, bucketOf(e.added, nowMs));
-        if (e.cell !== was) this.moved(e, was, false);
-      }
-      // The acquired lists' windows read lastModDate: the same walk over that index.
-      const byMod = { modified: from - edge, id: -Infinity } as Entry;
-      for (const e of this.modified.from(byMod)) {
-        if (e.modified >= to - edge) break;
-        const was = e.modCell;
-        e.modCell = cellOf(e.o.marketplaceStatus, bucketOf(e.modified, nowMs));
-        if (e.modCell !== was) this.moved(e, was, true);
-      }
+    for (const e of this.crossing(this.clock, nowMs, false)) {
+      const was = e.cell;
+      e.cell = cellOf(e.o.marketplaceStatus, bucketOf(e.added, nowMs));
+      if (e.cell !== was) this.moved(e, was, false);
+    }
+    // The acquired lists' windows read lastModDate: the same walk over that index.
+    for (const e of this.crossing(this.clock, nowMs, true)) {
+      const was = e.modCell;
+      e.modCell = cellOf(e.o.marketplaceStatus, bucketOf(e.modified, nowMs));
+      if (e.modCell !== was) this.moved(e, was, true);
     }
     // The clock went back (a host's clock stepped): referrals that had aged out of the dashboards'
     // window may be inside it again. Rare, so the set is rebuilt from every entry.
@@ -978,8 +970,9 @@ export class ReferralIndex {
       if (next) add(next);
     }
     group.pending = undefined;
-    // Then each member that crossed a date window's edge since is counted in its cell now.
-    for (const e of this.crossedSince(at, byModified)) {
+    // Then each member that crossed a date window's edge since is counted in its cell now (once:
+    // a long move of the clock crosses several edges).
+    for (const e of new Set(this.crossing(at, this.clock, byModified))) {
       if (!members.has(e)) continue;
       const now = byModified ? e.modCell : e.cell;
       counts[cellAt(e)] = (counts[cellAt(e)] ?? 0) - 1;
@@ -992,24 +985,23 @@ export class ReferralIndex {
   }
 
   /**
-   * The entries whose cell by a date (addDate, or lastModDate with `byModified`) changed as the
-   * clock moved from `from` to the index's clock: those whose date crossed a window's edge.
+   * The entries whose cell by a date (addDate, or lastModDate with `byModified`) may change as the
+   * clock moves between `a` and `b` (either way): those whose date crosses a window's edge, by edge
+   * (an entry that crosses several comes once per edge).
    */
-  private crossedSince(from: number, byModified: boolean): Set<Entry> {
-    const crossed = new Set<Entry>();
-    const lo = Math.min(from, this.clock);
-    const hi = Math.max(from, this.clock);
-    if (lo === hi) return crossed;
+  private *crossing(a: number, b: number, byModified: boolean): Generator<Entry, void, undefined> {
+    const lo = Math.min(a, b);
+    const hi = Math.max(a, b);
+    if (lo === hi) return;
     const tree = byModified ? this.modified : this.added;
     const dateOf = (e: Entry): number => (byModified ? e.modified : e.added);
     for (const edge of BUCKET_EDGES_MS) {
       const probe = { added: lo - edge, modified: lo - edge, id: -Infinity } as Entry;
       for (const e of tree.from(probe)) {
         if (dateOf(e) >= hi - edge) break;
-        crossed.add(e);
+        yield e;
       }
     }
-    return crossed;
   }
 
   /**
