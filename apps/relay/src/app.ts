@@ -78,7 +78,7 @@ export function createRelay(config: RelayConfig) {
   const pageReader = createPageReader(config.opportunityUrl, { http: upstreamHttp });
   const referralSync = new ReferralSync(
     store,
-    (q) => pageReader.read(q),
+    (q, keep) => pageReader.read(q, keep),
     (id) => upstream.referralRaw(id),
     {
       slackMs: config.pollSlackMs,

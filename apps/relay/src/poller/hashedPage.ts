@@ -19,6 +19,15 @@ export interface HashedRow {
   readonly text: string;
 }
 
+/** A row without its JSON: what the sync looks at to decide whether it needs the JSON at all. */
+export type RowStub = Omit<HashedRow, 'text'>;
+
+/**
+ * Which rows of a page the reader should hand over with their JSON; the others may come with an
+ * empty `text` (the sync keeps the JSON of changed rows only).
+ */
+export type KeepText = (row: RowStub) => boolean;
+
 /** A page of the referral list, hashed: what a page reader hands the sync. */
 export interface HashedPage {
   readonly totalElements: number;
@@ -47,6 +56,12 @@ export function hashRecords(content: readonly unknown[]): HashedRow[] {
   }
   return rows;
 }
+
+/** The page with the JSON of the rows `keep` does not want dropped (an empty `text`). */
+export const keptOnly = (page: HashedPage, keep: KeepText | undefined): HashedPage =>
+  keep
+    ? { ...page, rows: page.rows.map((r) => (r.text === '' || keep(r) ? r : { ...r, text: '' })) }
+    : page;
 
 /** A page whose envelope was checked, hashed. */
 export const hashedPage = (page: RawPage, servedAt: number | null): HashedPage => ({

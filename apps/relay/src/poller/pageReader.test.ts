@@ -17,6 +17,7 @@ let answer: { status: number; body: string } = { status: 200, body: '' };
 let lastUrl = '';
 let server: Server;
 let reader: PageReader;
+let base = '';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -29,9 +30,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
   // Every page through the worker, however small.
   reader = createPageReader(
-    `http://127.0.0.1:${port}`,
+    base,
     { http: { basicUser: 'test', timeoutMs: 5000, backoffMs: 1 } },
     0,
   );
@@ -72,6 +74,41 @@ describe('page reader (worker thread)', () => {
         raw: contentHash(JSON.stringify(r)),
       })),
     );
+  });
+
+  it('with keep, hands over the JSON of the rows it wants only, on the worker or in the thread', async () => {
+    const content = [1, 2, 3, 4].map((id) => record(id, `2026-11-1${id}T12:00:00.000Z`));
+    answer = {
+      status: 200,
+      body: JSON.stringify({ content, totalElements: 4, numberOfElements: 4 }),
+    };
+    const seen: number[] = [];
+    const keep = (r: { id: number; raw: string }) => {
+      seen.push(r.id);
+      return r.id % 2 === 0 && r.raw === contentHash(JSON.stringify(content[r.id - 1]));
+    };
+    const inThread = createPageReader(base, {
+      http: { basicUser: 'test', timeoutMs: 5000, backoffMs: 1 },
+    });
+    for (const r of [reader, inThread]) {
+      seen.length = 0;
+      const page = await r.read({ ...query, size: 4 }, keep);
+      expect(seen).toEqual([1, 2, 3, 4]);
+      expect(page.totalElements).toBe(4);
+      expect(page.rows.map((row) => [row.id, row.text])).toEqual([
+        [1, ''],
+        [2, JSON.stringify(content[1])],
+        [3, ''],
+        [4, JSON.stringify(content[3])],
+      ]);
+      expect(
+        page.rows.every((row) => row.raw === contentHash(JSON.stringify(content[row.id - 1]))),
+      ).toBe(true);
+      // Whole again without keep.
+      const whole = await r.read({ ...query, size: 4 });
+      expect(whole.rows.map((row) => row.text)).toEqual(content.map((c) => JSON.stringify(c)));
+    }
+    await inThread.close();
   });
 
   it('fails a read with the upstream error of its answer, and reads on after it', async () => {

@@ -3,15 +3,27 @@ import { referralPageRequest, type ReferralPageQuery } from '../upstream/client.
 import {
   createUpstreamHttp,
   UpstreamError,
+  type UpstreamRequest,
   type UpstreamFailure,
   type UpstreamHttpOptions,
 } from '../upstream/http.js';
 import { rawPage } from '../upstream/pageValidation.js';
-import { hashedPage, REFERRAL_LIST, type HashedPage } from './hashedPage.js';
+import {
+  hashedPage,
+  keptOnly,
+  REFERRAL_LIST,
+  type HashedPage,
+  type KeepText,
+  type RowStub,
+} from './hashedPage.js';
 
 /** Reads pages of the referral list, hashed. */
 export interface PageReader {
-  read(q: ReferralPageQuery): Promise<HashedPage>;
+  /**
+   * One page; with `keep`, the rows it does not want may come without their JSON (`text` ''), so
+   * a chunk of unchanged referrals read on the worker is not copied to the event loop's heap.
+   */
+  read(q: ReferralPageQuery, keep?: KeepText): Promise<HashedPage>;
   close(): Promise<void>;
 }
 
@@ -27,14 +39,36 @@ export interface PageWorkerData {
  */
 export const IN_THREAD_MAX = 1000;
 
-/** A worker's answer to one read. */
-export type PageReply =
-  | { readonly id: number; readonly page: HashedPage; readonly error?: undefined }
+/**
+ * What the relay asks its worker: a page (`read`), whole or, with `stub`, as rows without their
+ * JSON, which the worker keeps until the relay takes the JSON of the rows it wants (`take`, by
+ * their places in the page).
+ */
+export type PageAsk =
   | {
+      readonly kind: 'read';
       readonly id: number;
-      readonly page?: undefined;
+      readonly req: UpstreamRequest;
+      readonly stub: boolean;
+    }
+  | { readonly kind: 'take'; readonly id: number; readonly at: readonly number[] };
+
+/** A page without the rows' JSON, as a worker hands it over first. */
+export type StubPage = Omit<HashedPage, 'rows'> & { readonly rows: readonly RowStub[] };
+
+/** A worker's answer: a page, a page's stubs, the JSON taken of a stubbed page, or a failure. */
+export type PageReply = { readonly id: number } & (
+  | { readonly kind: 'page'; readonly page: HashedPage }
+  | { readonly kind: 'stubs'; readonly page: StubPage }
+  | { readonly kind: 'texts'; readonly texts: readonly string[] }
+  | {
+      readonly kind: 'error';
       readonly error: { kind: UpstreamFailure; message: string; status: number | undefined };
-    };
+    }
+);
+
+/** Stubbed pages a worker keeps the JSON of at most, should the relay not take it. */
+export const STASHED_PAGES = 4;
 
 /**
  * Run from the TypeScript sources (tests, `npm run dev`), the worker loads them through tsx with
@@ -68,10 +102,37 @@ export function createPageReader(
   const http = createUpstreamHttp(data.http);
   let worker: Worker | null = null;
   let nextId = 0;
-  const pending = new Map<
-    number,
-    { resolve: (p: HashedPage) => void; reject: (e: Error) => void }
-  >();
+  interface Pending {
+    resolve: (p: HashedPage) => void;
+    reject: (e: Error) => void;
+    keep: KeepText | undefined;
+    /** A stubbed page, while its JSON is being taken; and the places of the rows taken. */
+    stubs?: StubPage;
+    at?: readonly number[];
+  }
+  const pending = new Map<number, Pending>();
+
+  /** A stubbed page landed: takes the JSON of the rows `keep` wants (often none). */
+  const onStubs = (w: Worker, id: number, p: Pending, page: StubPage) => {
+    const at: number[] = [];
+    for (let i = 0; i < page.rows.length; i += 1) {
+      if (p.keep?.(page.rows[i] as RowStub) ?? true) at.push(i);
+    }
+    p.stubs = page;
+    p.at = at;
+    w.postMessage({ kind: 'take', id, at } satisfies PageAsk);
+  };
+  /** The JSON taken arrived: the page, whole but for the rows not wanted. */
+  const onTexts = (p: Pending, texts: readonly string[]) => {
+    const { stubs, at = [] } = p;
+    if (!stubs) throw new Error('the page reader sent JSON of a page it did not stub');
+    const rows = stubs.rows.map((r) => ({ ...r, text: '' }));
+    for (let j = 0; j < at.length; j += 1) {
+      const row = rows[at[j] as number];
+      if (row) row.text = texts[j] ?? '';
+    }
+    p.resolve({ totalElements: stubs.totalElements, servedAt: stubs.servedAt, rows });
+  };
 
   const failAll = (message: string) => {
     for (const p of pending.values()) p.reject(new UpstreamError('network', message));
@@ -81,9 +142,12 @@ export function createPageReader(
     const w = startWorker(data);
     w.on('message', (r: PageReply) => {
       const p = pending.get(r.id);
+      if (!p) return;
+      if (r.kind === 'stubs') return onStubs(w, r.id, p, r.page);
       pending.delete(r.id);
-      if (r.error === undefined) p?.resolve(r.page);
-      else p?.reject(new UpstreamError(r.error.kind, r.error.message, r.error.status));
+      if (r.kind === 'page') p.resolve(r.page);
+      else if (r.kind === 'texts') onTexts(p, r.texts);
+      else p.reject(new UpstreamError(r.error.kind, r.error.message, r.error.status));
     });
     w.on('error', (err) => failAll(`the page reader failed: ${String(err)}`));
     w.on('exit', (code) => {
@@ -96,18 +160,18 @@ export function createPageReader(
   };
 
   return {
-    read: async (q) => {
+    read: async (q, keep) => {
       const req = referralPageRequest(opportunityUrl, q);
       if (q.size <= inThreadMax) {
         const { json, servedAt } = await http.sendDated(req);
-        return hashedPage(rawPage(json, REFERRAL_LIST), servedAt);
+        return keptOnly(hashedPage(rawPage(json, REFERRAL_LIST), servedAt), keep);
       }
       worker ??= start();
       const w = worker;
       const id = ++nextId;
       return new Promise<HashedPage>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        w.postMessage({ id, req });
+        pending.set(id, { resolve, reject, keep });
+        w.postMessage({ kind: 'read', id, req, stub: keep !== undefined } satisfies PageAsk);
       });
     },
     close: async () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../readModel/memoryStore.js';
 import type { ReadModelStore } from '../readModel/store.js';
-import { hashedPage } from './hashedPage.js';
+import { hashedPage, keptOnly } from './hashedPage.js';
 import { ReferralSync, type ReadPage } from './referralSync.js';
 
 const DAY = 86_400_000;
@@ -58,7 +58,8 @@ class FakeUpstream {
     if (r) r.city = city;
   }
 
-  page: ReadPage = (q) => {
+  /** Hands over the JSON of the rows `keep` wants only, as the page reader does. */
+  page: ReadPage = (q, keep) => {
     this.reads += 1;
     this.queries.push(q);
     this.between?.();
@@ -70,9 +71,12 @@ class FakeUpstream {
       .sort((a, b) => b[key].localeCompare(a[key]) || b.opportunityId - a.opportunityId);
     const content = rows.slice(q.page * q.size, (q.page + 1) * q.size).map((r) => ({ ...r }));
     return Promise.resolve(
-      hashedPage(
-        { content, totalElements: rows.length, numberOfElements: content.length },
-        this.now,
+      keptOnly(
+        hashedPage(
+          { content, totalElements: rows.length, numberOfElements: content.length },
+          this.now,
+        ),
+        keep,
       ),
     );
   };
@@ -108,7 +112,7 @@ function setUp(
 ) {
   const up = new FakeUpstream();
   for (let i = 0; i < n; i += 1) up.add(((n - i) * 7 * DAY) / Math.max(1, n));
-  const sync = new ReferralSync(store, (q) => up.page(q), up.one, {
+  const sync = new ReferralSync(store, (q, keep) => up.page(q, keep), up.one, {
     slackMs: 5000,
     loadBudgetMs: 1e9,
     chunks,

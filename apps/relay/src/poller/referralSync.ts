@@ -12,7 +12,13 @@ import { yieldIfDue } from '../readModel/slices.js';
 import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
 import type { ReferralPageQuery } from '../upstream/client.js';
 import { validateRecords } from '../upstream/pageValidation.js';
-import { hashRecords, REFERRAL_LIST, type HashedPage, type HashedRow } from './hashedPage.js';
+import {
+  hashRecords,
+  REFERRAL_LIST,
+  type HashedPage,
+  type HashedRow,
+  type KeepText,
+} from './hashedPage.js';
 
 const log = logger('poller');
 
@@ -165,8 +171,11 @@ export interface SyncStats {
   readonly requests: number;
 }
 
-/** The upstream read the sync makes: one page of the window in an order, hashed (pageReader.ts). */
-export type ReadPage = (q: ReferralPageQuery) => Promise<HashedPage>;
+/**
+ * The upstream read the sync makes: one page of the window in an order, hashed (pageReader.ts);
+ * the rows `keep` does not want may come without their JSON.
+ */
+export type ReadPage = (q: ReferralPageQuery, keep?: KeepText) => Promise<HashedPage>;
 
 /** Reads one referral by id as the upstream sends it; null when the upstream has none. */
 export type ReadOne = (id: number) => Promise<unknown>;
@@ -445,27 +454,20 @@ export class ReferralSync {
       touched: new Set(),
     };
     this.aheads.push(ahead);
-    this.fetch(chunkQuery({ ...pass, page }, startDate)).then(
+    // Only the JSON of the rows the store does not hold unchanged (usually none) is handed over:
+    // the rest would be garbage at once, and held until the next cycle it would move ~10 MB a
+    // chunk into the old generation. A row changed since is in `touched` and left alone anyway.
+    this.fetch(
+      chunkQuery({ ...pass, page }, startDate),
+      (r) => this.known.get(r.id)?.raw !== r.raw,
+    ).then(
       (page) => {
-        ahead.result = this.withoutUnchanged(page);
+        ahead.result = page;
       },
       (err: unknown) => {
         ahead.error = err ?? new Error('the chunk read failed');
       },
     );
-  }
-
-  /**
-   * A chunk with the JSON dropped from the rows the store holds unchanged (usually all of them):
-   * it is garbage at once instead of being held until the next cycle, which would move ~10 MB a
-   * chunk into the old generation. A row changed since is in `touched` and left alone anyway.
-   */
-  private withoutUnchanged(page: HashedPage): HashedPage {
-    return {
-      totalElements: page.totalElements,
-      servedAt: page.servedAt,
-      rows: page.rows.map((r) => (this.known.get(r.id)?.raw === r.raw ? { ...r, text: '' } : r)),
-    };
   }
 
   /** The chunk read ahead for the pass's current page, once it landed; null while it has not. */
@@ -560,9 +562,9 @@ export class ReferralSync {
     return { size, page: 0, upper: null, startedAt: at, cycles: 0, compared: 0 };
   }
 
-  private async fetch(q: ReferralPageQuery): Promise<HashedPage> {
+  private async fetch(q: ReferralPageQuery, keep?: KeepText): Promise<HashedPage> {
     this.requests += 1;
-    return this.read(q);
+    return this.read(q, keep);
   }
 
   /**
