@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { SortKey } from '@referrals/shared';
 import type { Recorder } from '../report.js';
 import { mean, summarize, type Summary } from '../stats.js';
@@ -13,7 +14,25 @@ export interface ListTarget {
   readonly market: number;
   readonly totals: Totals;
   readonly tokens: ReadonlyMap<string, string>;
+  /** The relay's process id, to read the CPU time it spends on a load (Linux: /proc). */
+  readonly relayPid?: number | undefined;
 }
+
+/** CPU seconds (user + system) a process has used, from /proc; null where it cannot be read. */
+export function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const after = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(after[11]) + Number(after[12]);
+    return Number.isFinite(ticks) ? ticks / CLOCK_TICKS : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's clock ticks a second (USER_HZ), the unit of /proc/<pid>/stat's times. */
+const CLOCK_TICKS = 100;
 
 /** One answer of the grid: percentiles and mean, or why the cell was not run. */
 type Cell = {
@@ -143,17 +162,26 @@ export async function listThroughput(t: ListTarget, pageMs: number | null): Prom
       parts.push(`${c} concurrent skipped (${c} pages in flight at ~${ms(pageMs)} each)`);
       continue;
     }
+    const cpuBefore = cpuSeconds(t.relayPid);
     const out = await closedLoop(t.relayUrl, listRequests(null, 7 + c, t.totals, t.tokens), {
       concurrency: c,
       maxRequests: Number.MAX_SAFE_INTEGER,
       untilMs: Date.now() + t.plan.throughputMs,
       timeoutMs: REQUEST_TIMEOUT_MS,
     });
+    const cpuAfter = cpuSeconds(t.relayPid);
     const rate = out.latencies.length / (out.elapsedMs / 1000);
     best = Math.max(best, rate);
     const s = summarize(out.latencies);
+    // The relay's own CPU time a page (its worker threads included): what one relay core could
+    // serve were the load not run on the same two cores.
+    const cpuS = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+    const cpu =
+      cpuS !== null && cpuS > 0 && out.latencies.length > 0
+        ? `; relay CPU ${((cpuS * 1000) / out.latencies.length).toFixed(2)} ms a page (${Math.round(out.latencies.length / cpuS)} pages per relay CPU-second), relay busy ${Math.round((cpuS * 100_000) / out.elapsedMs)}% of one core`
+        : '';
     parts.push(
-      `${c} concurrent: ${Math.round(rate)} pages/s (p50 ${s ? ms(s.p50) : '?'}, p99 ${s ? ms(s.p99) : '?'}, ${out.errors} failed)`,
+      `${c} concurrent: ${Math.round(rate)} pages/s (p50 ${s ? ms(s.p50) : '?'}, p99 ${s ? ms(s.p99) : '?'}, ${out.errors} failed${cpu})`,
     );
   }
   // A page rate from the page time alone, where no load run fitted.

@@ -230,6 +230,7 @@ export async function runMarket(
       market: size,
       totals: await listTotals(relay.url, tokens),
       tokens,
+      relayPid: relay.proc.child.pid,
     };
     let pageMs: number | null = null;
     await loop.begin('list pages');

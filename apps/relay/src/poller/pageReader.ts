@@ -13,6 +13,7 @@ import {
   keptOnly,
   REFERRAL_LIST,
   type HashedPage,
+  type HashedRow,
   type KeepText,
   type RowStub,
 } from './hashedPage.js';
@@ -53,8 +54,8 @@ export type PageAsk =
     }
   | { readonly kind: 'take'; readonly id: number; readonly at: readonly number[] };
 
-/** A page without the rows' JSON, as a worker hands it over first. */
-export type StubPage = Omit<HashedPage, 'rows'> & { readonly rows: readonly RowStub[] };
+/** A page whose rows' JSON is left out (every `text` ''), as a worker hands it over first. */
+export type StubPage = HashedPage;
 
 /** A worker's answer: a page, a page's stubs, the JSON taken of a stubbed page, or a failure. */
 export type PageReply = { readonly id: number } & (
@@ -126,12 +127,13 @@ export function createPageReader(
   const onTexts = (p: Pending, texts: readonly string[]) => {
     const { stubs, at = [] } = p;
     if (!stubs) throw new Error('the page reader sent JSON of a page it did not stub');
-    const rows = stubs.rows.map((r) => ({ ...r, text: '' }));
+    // The stubs are this reader's own copies (the message's): the rows taken are filled in place.
+    const rows = stubs.rows as { -readonly [K in keyof HashedRow]: HashedRow[K] }[];
     for (let j = 0; j < at.length; j += 1) {
       const row = rows[at[j] as number];
       if (row) row.text = texts[j] ?? '';
     }
-    p.resolve({ totalElements: stubs.totalElements, servedAt: stubs.servedAt, rows });
+    p.resolve(stubs);
   };
 
   const failAll = (message: string) => {

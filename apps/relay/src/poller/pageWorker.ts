@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createUpstreamHttp, UpstreamError, type UpstreamRequest } from '../upstream/http.js';
 import { rawPage } from '../upstream/pageValidation.js';
-import { hashedPage, REFERRAL_LIST, type RowStub } from './hashedPage.js';
+import { hashedPage, REFERRAL_LIST, type HashedRow } from './hashedPage.js';
 import { STASHED_PAGES, type PageAsk, type PageReply, type PageWorkerData } from './pageReader.js';
 
 const port = parentPort;
@@ -47,11 +47,13 @@ function read(id: number, req: UpstreamRequest, stub: boolean): void {
       if (!stub) return reply({ id, kind: 'page', page });
       // Only the stubs cross to the relay now: most rows of a chunk are unchanged, and their JSON
       // (~10 MB a chunk of 10,000) would be copied onto its heap only to be dropped.
-      const rows: RowStub[] = page.rows.map(({ id: rowId, added, lastMod, raw }) => ({
+      // (With an empty text already, so the relay fills in the few it takes without copying.)
+      const rows: HashedRow[] = page.rows.map(({ id: rowId, added, lastMod, raw }) => ({
         id: rowId,
         added,
         lastMod,
         raw,
+        text: '',
       }));
       stashed.set(
         id,

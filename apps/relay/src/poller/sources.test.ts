@@ -58,4 +58,31 @@ describe('the delivery errors source', () => {
     expect(await deliveryErrors(upstream)).toMatchObject({ content: [], totalElements: 0 });
     expect(asked).toEqual([0]);
   });
+
+  it('hands over the same record while every page read is the same answer, a new one after a change', async () => {
+    // Pages as the client hands them back: the same object for an unchanged answer.
+    const pages = new Map<number, object>();
+    let version = 1;
+    const upstream = {
+      deliveryErrors: (page: number) => {
+        const key = page * 100 + version;
+        if (!pages.has(key)) {
+          pages.set(key, {
+            content: [{ opportunityId: page + 1, errorNotes: `v${version}` }],
+            totalElements: 1500,
+            totalPages: 2,
+          });
+        }
+        return Promise.resolve(pages.get(key));
+      },
+    } as unknown as UpstreamClient;
+    const source = pollSources(upstream).find((s) => s.stream === 'deliveryErrors')!;
+    const [first] = await source.fetch(new Date());
+    const [again] = await source.fetch(new Date());
+    expect(again).toBe(first);
+    version = 2;
+    const [changed] = await source.fetch(new Date());
+    expect(changed).not.toBe(first);
+    expect(changed).toMatchObject({ content: [{ errorNotes: 'v2' }, { errorNotes: 'v2' }] });
+  });
 });

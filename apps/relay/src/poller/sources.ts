@@ -21,18 +21,24 @@ const DELIVERY_ERRORS_PAGE = 1000;
  */
 export const DELIVERY_ERRORS_KEPT = 20_000;
 
-/** Every delivery error, in the upstream's order: page 0, then the rest in parallel. */
-async function allDeliveryErrors(upstream: UpstreamClient) {
+/**
+ * Every delivery error, in the upstream's order: page 0, then the rest in parallel; each page's
+ * answer as read is pushed on `pages`.
+ */
+async function allDeliveryErrors(upstream: UpstreamClient, pages: unknown[]) {
   const first = await upstream.deliveryErrors(0, DELIVERY_ERRORS_PAGE);
-  const pages = Math.min(
+  pages.push(first);
+  const count = Math.min(
     first.totalPages,
     Math.ceil(Math.min(first.totalElements, DELIVERY_ERRORS_KEPT) / DELIVERY_ERRORS_PAGE),
   );
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
-      upstream.deliveryErrors(i + 1, DELIVERY_ERRORS_PAGE).then((p) => p.content),
+  const others = await Promise.all(
+    Array.from({ length: Math.max(0, count - 1) }, (_, i) =>
+      upstream.deliveryErrors(i + 1, DELIVERY_ERRORS_PAGE),
     ),
   );
+  pages.push(...others);
+  const rest = others.map((p) => p.content);
   const content: DeliveryError[] = [first.content, ...rest].flat().slice(0, DELIVERY_ERRORS_KEPT);
   const totalElements =
     first.totalElements > DELIVERY_ERRORS_KEPT ? content.length : first.totalElements;
@@ -45,6 +51,20 @@ async function allDeliveryErrors(upstream: UpstreamClient) {
 
 /** The sources of the streams read whole, from the upstream services. */
 export function pollSources(upstream: UpstreamClient): readonly PollSource[] {
+  // The delivery errors as one record: the same object while every page the upstream sends is
+  // the same (the client hands back what it made of an unchanged answer), so the poller hashes it
+  // once, not a list of up to 20,000 errors every cycle.
+  let lastErrors: { pages: readonly unknown[]; record: object } | undefined;
+  const deliveryErrorsRecord = async (): Promise<object> => {
+    const pages: unknown[] = [];
+    const all = await allDeliveryErrors(upstream, pages);
+    const same =
+      lastErrors !== undefined &&
+      lastErrors.pages.length === pages.length &&
+      pages.every((p, i) => p === lastErrors?.pages[i]);
+    if (!same || !lastErrors) lastErrors = { pages, record: { id: 'page0', ...all } };
+    return lastErrors.record;
+  };
   return [
     {
       stream: 'marketplaces',
@@ -59,7 +79,7 @@ export function pollSources(upstream: UpstreamClient): readonly PollSource[] {
     {
       stream: 'deliveryErrors',
       // The list as a whole is one record: its order and total count are what the screen shows.
-      fetch: async () => [{ id: 'page0', ...(await allDeliveryErrors(upstream)) }],
+      fetch: async () => [await deliveryErrorsRecord()],
       idOf: (r) => (r as { id: string }).id,
     },
     {

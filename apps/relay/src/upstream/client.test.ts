@@ -53,4 +53,46 @@ describe('upstream client: the lists the poll reads every cycle', () => {
       kind: 'invalid',
     });
   });
+
+  it('answers the same body again with what it made of it, and reads a changed or invalid one anew', async () => {
+    let body: unknown = { content: [error(7)], totalElements: 1, totalPages: 1 };
+    let reads = 0;
+    const client = createUpstreamClient(
+      {
+        opportunityUrl: 'http://up.invalid',
+        agencyUserUrl: 'http://up.invalid',
+        geoUrl: 'http://up.invalid',
+      },
+      {
+        basicUser: 'test',
+        timeoutMs: 1000,
+        fetchImpl: () => {
+          reads += 1;
+          return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+        },
+      },
+    );
+    const first = await client.deliveryErrors(0, 1000);
+    // Read again (the upstream is asked every time), the same answer is the same object.
+    expect(await client.deliveryErrors(0, 1000)).toBe(first);
+    expect(reads).toBe(2);
+    // Another page is another read.
+    const other = await client.deliveryErrors(1, 1000);
+    expect(other).not.toBe(first);
+    expect(other).toEqual(first);
+    body = { content: [error(7), error(9)], totalElements: 2, totalPages: 1 };
+    const changed = await client.deliveryErrors(0, 1000);
+    expect(changed.content.map((e) => e.opportunityId)).toEqual([7, 9]);
+    expect(await client.deliveryErrors(0, 1000)).toBe(changed);
+    // An invalid answer fails every time it comes, never answered from the last valid one.
+    body = { content: [error('x')], totalElements: 1, totalPages: 1 };
+    for (let i = 0; i < 2; i += 1) {
+      await expect(client.deliveryErrors(0, 1000)).rejects.toMatchObject({ kind: 'invalid' });
+    }
+    body = [{ id: 1, name: 'flag', enabled: true }];
+    const flags = await client.featureFlags();
+    expect(await client.featureFlags()).toBe(flags);
+    body = [{ id: 1, name: 'flag', enabled: false }];
+    expect(await client.featureFlags()).not.toBe(flags);
+  });
 });

@@ -81,6 +81,29 @@ async function readLimited(res: Response, max: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** An answer validated with a schema (unknown fields dropped); else an 'invalid' UpstreamError. */
+export function validAnswer<T>(req: UpstreamRequest, json: unknown, schema: Schema<T>): T {
+  try {
+    return schema.validateSync(json, { stripUnknown: true, abortEarly: true });
+  } catch (err) {
+    log.warn({ err, path: req.path }, 'upstream answer rejected by its schema');
+    throw new UpstreamError(
+      'invalid',
+      `invalid answer from ${req.method} ${req.path}: ${String(err)}`,
+    );
+  }
+}
+
+/** The JSON of an answer's body (null when empty); malformed JSON is an UpstreamError. */
+export function parseJson(req: UpstreamRequest, text: string, status: number): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UpstreamError('malformed', `malformed JSON from ${req.method} ${req.path}`, status);
+  }
+}
+
 /** The HTTP layer under every upstream call: auth, time-outs, retries, size limit, validation. */
 export function createUpstreamHttp(options: UpstreamHttpOptions) {
   const doFetch = options.fetchImpl ?? fetch;
@@ -123,39 +146,28 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
   }
 
   /**
-   * Sends a request; returns the parsed JSON of a 2xx answer and when the service says it served
-   * it (its Date header, ms; null without one); throws UpstreamError otherwise.
+   * Sends a request; returns the body of a 2xx answer as sent and when the service says it served
+   * it (its Date header, ms; null without one); throws UpstreamError otherwise (a body that is not
+   * JSON included).
    */
-  async function sendDated(
+  async function sendText(
     req: UpstreamRequest,
-  ): Promise<{ json: unknown; servedAt: number | null }> {
+  ): Promise<{ text: string; status: number; servedAt: number | null }> {
     const attempts = req.method === 'GET' ? 1 + (req.retries ?? 2) : 1;
     let last: UpstreamError | undefined;
     for (let i = 0; i < attempts; i += 1) {
       if (i > 0) await sleep(backoff * 2 ** (i - 1) * (0.5 + Math.random() / 2));
       try {
         const { status, text, date } = await once(req);
-        let json: unknown = null;
-        if (text !== '') {
-          try {
-            json = JSON.parse(text);
-          } catch {
-            throw new UpstreamError(
-              'malformed',
-              `malformed JSON from ${req.method} ${req.path}`,
-              status,
-            );
-          }
-        }
         if (status >= 200 && status < 300) {
           const servedAt = date === null ? NaN : Date.parse(date);
-          return { json, servedAt: Number.isNaN(servedAt) ? null : servedAt };
+          return { text, status, servedAt: Number.isNaN(servedAt) ? null : servedAt };
         }
         throw new UpstreamError(
           'status',
           `${req.method} ${req.path} answered ${status}`,
           status,
-          json,
+          parseJson(req, text, status),
         );
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;
@@ -169,23 +181,24 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
     throw last ?? new UpstreamError('network', 'no attempt made');
   }
 
+  /**
+   * Sends a request; returns the parsed JSON of a 2xx answer and when the service says it served
+   * it (its Date header, ms; null without one); throws UpstreamError otherwise.
+   */
+  async function sendDated(
+    req: UpstreamRequest,
+  ): Promise<{ json: unknown; servedAt: number | null }> {
+    const { text, status, servedAt } = await sendText(req);
+    return { json: parseJson(req, text, status), servedAt };
+  }
+
   /** Sends a request; returns the parsed JSON of a 2xx answer; throws UpstreamError otherwise. */
   const send = async (req: UpstreamRequest): Promise<unknown> => (await sendDated(req)).json;
 
   /** Sends a request and validates the answer with a schema (unknown fields dropped). */
-  async function sendValid<T>(req: UpstreamRequest, schema: Schema<T>): Promise<T> {
-    const json = await send(req);
-    try {
-      return schema.validateSync(json, { stripUnknown: true, abortEarly: true });
-    } catch (err) {
-      log.warn({ err, path: req.path }, 'upstream answer rejected by its schema');
-      throw new UpstreamError(
-        'invalid',
-        `invalid answer from ${req.method} ${req.path}: ${String(err)}`,
-      );
-    }
-  }
+  const sendValid = async <T>(req: UpstreamRequest, schema: Schema<T>): Promise<T> =>
+    validAnswer(req, await send(req), schema);
 
-  return { send, sendDated, sendValid };
+  return { send, sendText, sendDated, sendValid };
 }
 export type UpstreamHttp = ReturnType<typeof createUpstreamHttp>;
