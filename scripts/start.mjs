@@ -6,6 +6,8 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+// Built by `npm start` before this runs.
+import { RELAY_NODE_FLAGS } from '../apps/relay/dist/nodeFlags.js';
 
 const env = process.env;
 const simPort = env.SIM_PORT ?? '8090';
@@ -13,8 +15,8 @@ const port = env.PORT ?? '8080';
 const sim = `http://localhost:${simPort}`;
 
 const children = [];
-function run(name, script, extraEnv) {
-  const child = spawn(process.execPath, [script], {
+function run(name, script, extraEnv, nodeFlags = []) {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     env: { ...env, ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -72,12 +74,17 @@ const LOCAL_REDIS = 'redis://127.0.0.1:6379';
 const redisUrl = env.REDIS_URL || ((await localRedisAnswers()) ? LOCAL_REDIS : '');
 if (!env.REDIS_URL && redisUrl) process.stdout.write(`Redis answers at ${LOCAL_REDIS}: using it\n`);
 
-run('relay', 'apps/relay/dist/main.js', {
-  REDIS_URL: redisUrl,
-  // One relay, no balancer to drain to: Ctrl-C stops it at once.
-  SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? '0',
-  PORT: port,
-  SIM_PORT: simPort,
-  UPSTREAM_URL: env.UPSTREAM_URL ?? sim,
-  OIDC_URL: env.OIDC_URL ?? sim,
-});
+run(
+  'relay',
+  'apps/relay/dist/main.js',
+  {
+    REDIS_URL: redisUrl,
+    // One relay, no balancer to drain to: Ctrl-C stops it at once.
+    SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? '0',
+    PORT: port,
+    SIM_PORT: simPort,
+    UPSTREAM_URL: env.UPSTREAM_URL ?? sim,
+    OIDC_URL: env.OIDC_URL ?? sim,
+  },
+  RELAY_NODE_FLAGS,
+);

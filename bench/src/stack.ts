@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getDemoTokens } from '@referrals/upstream-sim/realm/tokenClient';
+import { RELAY_NODE_FLAGS } from '../../apps/relay/src/nodeFlags.js';
 import { connectInspector } from './inspector.js';
 import { BENCH_METRICS_TOKEN } from './metrics.js';
 import { answers, freePort, start, waitUntil, type Proc } from './procs.js';
@@ -88,6 +89,8 @@ export async function startRelay(o: {
   // The inspector, on loopback only, lets memory be read after a full garbage collection.
   const inspectPort = await freePort();
   const args = [
+    // As deployed (apps/relay/src/nodeFlags.ts).
+    ...RELAY_NODE_FLAGS,
     `--inspect=127.0.0.1:${inspectPort}`,
     ...(o.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : []),
     ...(o.heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${o.heapDir}`] : []),

@@ -1,8 +1,16 @@
 import { createRelay } from './app.js';
 import { loadConfig } from './config.js';
 import { logger } from './log.js';
+import { missingNodeFlags } from './nodeFlags.js';
 
 const log = logger('main');
+const missing = missingNodeFlags(process.execArgv);
+if (missing.length > 0) {
+  log.warn(
+    { missing },
+    'started without the Node flags the relay is run with (see nodeFlags.ts): with a large market, expect event-loop stalls of a full garbage collection every ~100 s',
+  );
+}
 const config = loadConfig();
 const relay = createRelay(config);
 const port = await relay.start();

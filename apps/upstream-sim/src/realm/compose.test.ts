@@ -105,7 +105,7 @@ describe('docker-compose.yml', () => {
     }
     expect(dockerfile).toContain('npm ci');
     expect(dockerfile).toContain('npm run build');
-    expect(dockerfile).toContain('CMD ["node", "apps/relay/dist/main.js"]');
+    expect(dockerfile).toContain('CMD ["node", "--no-memory-reducer", "apps/relay/dist/main.js"]');
   });
 
   it('points the relay at Keycloak, the stand-in and Redis with the realm and client of the import', async () => {

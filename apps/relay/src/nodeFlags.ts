@@ -1,0 +1,18 @@
+/**
+ * The flags the relay's Node process is started with: by `npm start` (scripts/start.mjs), the
+ * package's own start script, deploy/Dockerfile and the bench (nodeFlags.test.ts checks each).
+ *
+ * `--no-memory-reducer`: V8's memory reducer collects the whole heap whenever the process looks
+ * idle, and at least every 100 s while it does (its watchdog). A relay holding 1,000,000
+ * referrals keeps a heap of ~2 GB, whose marking then holds the event loop for 0.2-0.6 s each
+ * time (--trace-gc, bench/README "Session 15"); a quiet relay looks idle most of the time.
+ * Without it the heap is collected when allocation reaches V8's limit: with the poll's steady
+ * allocation (~0.6 MB/s at 1,000,000) no full collection in 274 s measured, against one every
+ * ~100 s with it. What a relay holds is kept anyway: the reducer only returns garbage sooner.
+ * V8 reads it when the heap is set up, so it cannot be set from inside the process.
+ */
+export const RELAY_NODE_FLAGS: readonly string[] = ['--no-memory-reducer'];
+
+/** The relay's flags its process was not started with (logged at start-up). */
+export const missingNodeFlags = (execArgv: readonly string[]): string[] =>
+  RELAY_NODE_FLAGS.filter((f) => !execArgv.includes(f));
