@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../readModel/memoryStore.js';
 import type { ReadModelStore } from '../readModel/store.js';
 import { hashedPage, keptOnly } from './hashedPage.js';
-import { ReferralSync, type ReadPage } from './referralSync.js';
+import { PASS_MARGIN_INTERVALS, ReferralSync, type ReadPage } from './referralSync.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-11-20T12:00:00.000Z');
@@ -479,15 +479,18 @@ describe('referral sync', () => {
     },
   );
 
-  it.each([30_000, 24_000, 39_000])(
+  it.each([30_000, 27_000, 42_000])(
     'ends a pass of 12 chunks within a budget of %i ms at 3 s an interval, two chunks a cycle at most',
     async (passBudgetMs) => {
       const { took, requests, up, stored } = await onePassOf12(3000, 3000, passBudgetMs);
-      // Fewer intervals in the budget than chunks: some cycles read two, and the pass ends an
-      // interval inside the budget; a budget of 13 intervals or more leaves one chunk a cycle.
-      const intervals = Math.min(12, Math.floor(passBudgetMs / 3000) - 1);
+      // Fewer intervals in the budget than chunks: some cycles read two, and the pass ends its
+      // margin of intervals inside the budget; a budget of 12 intervals and the margin or more
+      // leaves one chunk a cycle.
+      const intervals = Math.min(12, Math.floor(passBudgetMs / 3000) - PASS_MARGIN_INTERVALS);
       expect(took).toBe(intervals * 3000);
-      expect(Math.max(...requests)).toBe(passBudgetMs < 13 * 3000 ? 3 : 2);
+      expect(Math.max(...requests)).toBe(
+        passBudgetMs < (12 + PASS_MARGIN_INTERVALS) * 3000 ? 3 : 2,
+      );
       expect(await stored()).toEqual(up.window());
     },
   );
