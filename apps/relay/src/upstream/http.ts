@@ -146,9 +146,9 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
   }
 
   /**
-   * Sends a request; returns the body of a 2xx answer as sent and when the service says it served
-   * it (its Date header, ms; null without one); throws UpstreamError otherwise (a body that is not
-   * JSON included).
+   * Sends a request; returns the body of a 2xx answer as sent, unparsed, and when the service says
+   * it served it (its Date header, ms; null without one); throws UpstreamError otherwise (with the
+   * parsed body of the answer, or 'malformed' when that body is not JSON).
    */
   async function sendText(
     req: UpstreamRequest,
