@@ -92,7 +92,7 @@ export function createMemoryStore(): ReadModelStore {
     },
     follow: (stream, fromSeq, onChange) => {
       const listener = (c: ChangeSet) => {
-        if (c.seq > fromSeq) onChange(c);
+        if (c.seq > fromSeq) void onChange(c);
       };
       events.on(stream, listener);
       return () => events.off(stream, listener);

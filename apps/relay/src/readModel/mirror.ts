@@ -177,15 +177,16 @@ export class StreamMirror<T> {
     return this.reloading;
   }
 
-  /** Applies change sets one after another, each after `prepare` is done with the one before. */
-  private apply(change: ChangeSet): void {
-    if (!this.prepare) {
-      void this.applyNow(change);
-      return;
-    }
-    this.applying = this.applying
-      .then(() => this.applyNow(change))
-      .catch((err: unknown) => log.error({ err, stream: this.stream }, 'could not apply a change'));
+  /**
+   * Applies change sets one after another, each after `prepare` is done with the one before;
+   * resolves once this one is applied (the store reads on then).
+   */
+  private apply(change: ChangeSet): Promise<void> {
+    const failed = (err: unknown) =>
+      log.error({ err, stream: this.stream }, 'could not apply a change');
+    if (!this.prepare) return this.applyNow(change).catch(failed);
+    this.applying = this.applying.then(() => this.applyNow(change)).catch(failed);
+    return this.applying;
   }
 
   private async applyNow(change: ChangeSet): Promise<void> {

@@ -5,7 +5,7 @@ import type { StreamName } from '../keys.js';
 import { diffRecords, hashRecords } from './diff.js';
 import { inAppetite } from './listIndex/scopes.js';
 import { createMemoryStore } from './memoryStore.js';
-import { createReadModel } from './readModel.js';
+import { createReadModel, WARM_ORDERS } from './readModel.js';
 
 const NOW = Date.parse('2026-11-21T15:30:00Z');
 const referral = (id: number, state: string): Opportunity =>
@@ -42,6 +42,41 @@ describe('the read model', () => {
         readModel.referralIndex.allNow(inAppetite(30, appetite))?.map((o) => o.opportunityId),
       )
       .toEqual([1, 3]);
+    readModel.stop();
+  });
+
+  it("holds the market's background list orders while the poll says a first load runs", async () => {
+    const store = createMemoryStore();
+    const readModel = createReadModel(store, () => NOW);
+    await readModel.start();
+    const index = readModel.referralIndex;
+    const { orders } = index.status();
+    await expect.poll(() => index.status().ordersBuilt).toBe(orders);
+    const status = async (loading?: { loaded: number; expected: number }) => {
+      const { seq, hashes } = await store.loadHashes('status');
+      const polled = {
+        id: 'poll',
+        stale: false,
+        failing: [],
+        since: NOW,
+        ...(loading && { loading }),
+      };
+      await store.commit(
+        'status',
+        diffRecords(
+          hashes,
+          hashRecords([polled], () => 'poll'),
+        ),
+        seq,
+        NOW,
+      );
+      await readModel.settled();
+    };
+    await status({ loaded: 1000, expected: 1_000_000 });
+    // The warm orders (the default lists) alone are kept meanwhile.
+    await expect.poll(() => index.status().ordersBuilt).toBe(WARM_ORDERS.length);
+    await status();
+    await expect.poll(() => index.status().ordersBuilt).toBe(orders);
     readModel.stop();
   });
 

@@ -73,6 +73,11 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
   const stopIndexing = mirrors.referrals.onEvent((e) => {
     if (e.kind === 'reset') void referralIndex.load(mirrors.referrals.values(), e.seq);
   });
+  // While the poll says the market's first load is under way, the list orders no list reads wait
+  // for it to end (see ReferralIndex.holdBackground).
+  const holdWhileLoading = () =>
+    referralIndex.holdBackground(Boolean(mirrors.status.get('poll')?.loading));
+  const stopHolding = mirrors.status.onEvent(holdWhileLoading);
   // Date windows slide with the clock even when no list is read, and unused views go.
   // Each marketplace's in-appetite list in the agents' default order, readied after each load: the
   // market is read once for the appetite's members (kept with every change), so the same list in
@@ -140,6 +145,7 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     stop() {
       for (const m of Object.values(mirrors)) m.stop();
       stopIndexing();
+      stopHolding();
       stopWarming();
       clearInterval(tick);
       clearInterval(sweep);

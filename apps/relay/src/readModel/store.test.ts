@@ -115,7 +115,9 @@ describe.each(stores)('read model store contract (%s)', (_name, make) => {
     const store = make();
     const start = await poll(store, [rec(1, 'A')]);
     const seen: ChangeSet[] = [];
-    const stop = store.follow('referrals', start.seq, (c) => seen.push(c));
+    const stop = store.follow('referrals', start.seq, (c) => {
+      seen.push(c);
+    });
     await new Promise((r) => setTimeout(r, 50));
     await poll(store, [rec(1, 'B')]);
     await poll(store, [rec(1, 'B'), rec(2, 'A')]);
@@ -139,5 +141,29 @@ describe.each(stores)('read model store contract (%s)', (_name, make) => {
       expect(c.committedAt).toBeGreaterThanOrEqual(before - 1);
       expect(c.committedAt).toBeLessThanOrEqual(after + 1);
     }
+  });
+});
+
+describe('the Redis store', () => {
+  it('reads its log on only once the follower took the change set before (backpressure)', async () => {
+    const store = createRedisStore(redisCtx.redis, redisCtx.keys);
+    const start = await poll(store, [rec(1, 'A')]);
+    // More change sets than one read of the log takes.
+    for (let i = 0; i < 40; i += 1) await poll(store, [rec(1, `S${i}`)]);
+    const seen: number[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stop = store.follow('referrals', start.seq, (c) => {
+      seen.push(c.seq);
+      return seen.length === 1 ? held : undefined;
+    });
+    await expect.poll(() => seen.length).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    // The follower has not taken the first: nothing more is read meanwhile.
+    expect(seen).toHaveLength(1);
+    release();
+    await expect.poll(() => seen.length, { timeout: 3000 }).toBe(40);
+    expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => start.seq + 1 + i));
+    stop();
   });
 });

@@ -53,8 +53,16 @@ export interface ReadModelStore {
   snapshot(stream: StreamName): Promise<Snapshot>;
   /** Change sets after `seq`, oldest first; null when the log no longer reaches back that far. */
   changesSince(stream: StreamName, seq: number): Promise<ChangeSet[] | null>;
-  /** Calls `onChange` with every change set committed from now on, in order, until stopped. */
-  follow(stream: StreamName, fromSeq: number, onChange: (c: ChangeSet) => void): () => void;
+  /**
+   * Calls `onChange` with every change set committed from now on, in order, until stopped. When
+   * it returns a promise, a store that reads its log (Redis) reads on once it settles: a follower
+   * that falls behind (a first load's parts) leaves the change sets in the store, not in its heap.
+   */
+  follow(
+    stream: StreamName,
+    fromSeq: number,
+    onChange: (c: ChangeSet) => void | Promise<void>,
+  ): () => void;
   close(): Promise<void>;
 }
 

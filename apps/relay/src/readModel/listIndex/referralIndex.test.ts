@@ -109,9 +109,12 @@ const SCOPES: readonly ListScope[] = [
 
 type Change = { kind: 'change'; ids: number[]; records: Opportunity[]; removed: number[] };
 type Tick = { kind: 'tick'; ms: number };
+/** The market's first load begins (held) or ends: its background orders held or built. */
+type Hold = { kind: 'hold'; held: boolean };
 type Step =
   | Change
   | Tick
+  | Hold
   /**
    * A page asked for, and changes made and clock ticks seen (as the read model's timer does)
    * while it is being cut (a view built in slices).
@@ -133,10 +136,16 @@ const tickArb: fc.Arbitrary<Tick> = fc.record({
   ms: fc.oneof(fc.integer({ min: 0, max: 30 * HOUR }), fc.integer({ min: -2 * HOUR, max: 0 })),
 });
 
+const holdArb: fc.Arbitrary<Hold> = fc.record({
+  kind: fc.constant('hold' as const),
+  held: fc.boolean(),
+});
+
 const stepArb = (maxId: number): fc.Arbitrary<Step> =>
   fc.oneof(
     changeArb(maxId),
     tickArb,
+    holdArb,
     fc.record({
       kind: fc.constant('ask' as const),
       scope: fc.nat({ max: SCOPES.length - 1 }),
@@ -264,6 +273,7 @@ async function checkSteps(
   };
   for (const step of steps) {
     if (step.kind === 'tick') now += step.ms;
+    else if (step.kind === 'hold') index.holdBackground(step.held);
     else if (step.kind === 'change') change(step);
     else {
       const scope = SCOPES[step.scope] ?? ALL;
@@ -326,9 +336,10 @@ describe('ReferralIndex', () => {
           fc.array(stepArb(80), { maxLength: 25 }),
           // Pages of a scope with no view in their order are read from the market's view while
           // near its start (walkLimit): never, only the first few, or all; with the market's
-          // orders built on demand or all at the load.
+          // orders built on demand, all at the load, or all in the background after it (held
+          // and built again as the steps say).
           fc.constantFrom(0, 3, 100_000),
-          fc.constantFrom(true, true, false),
+          fc.constantFrom('warm', 'warm', 'background', 'none'),
           // Views of parts of the market dropped as soon as others hold more than 10 entries.
           fc.constantFrom(undefined, 10),
           // Scopes counted in the market's views: none (pages walk or build views), one (the
@@ -337,9 +348,10 @@ describe('ReferralIndex', () => {
           // Ties of equal expiry reordered around a page by expiration first, or (past one
           // entry each side) the list's own view built.
           fc.constantFrom(undefined, 1),
-          (market, steps, walkLimit, warmEvery, maxViewEntries, slots, tieLimit) =>
+          (market, steps, walkLimit, orders, maxViewEntries, slots, tieLimit) =>
             checkSteps(market, steps, {
-              warm: warmEvery ? EVERY_ORDER : [null],
+              warm: orders === 'warm' ? EVERY_ORDER : [null],
+              background: orders === 'background' ? EVERY_ORDER : [],
               maxViews: 5,
               nodeSize: 4,
               walkLimit,
@@ -377,6 +389,50 @@ describe('ReferralIndex', () => {
       );
     },
   );
+
+  it("holds the market's background orders while a first load streams in, and builds them after", async () => {
+    const byCity: Sort = { key: 'city', direction: 'desc' };
+    const byName: Sort = { key: 'name', direction: 'desc' };
+    const index = new ReferralIndex({ now: () => T0, warm: [null], background: [byCity, byName] });
+    const market = Array.from({ length: 20 }, (_, i) => ({
+      ...claimable(i + 1),
+      city: `c${i % 7}`,
+      lastName: `n${i % 5}`,
+    }));
+    const built = async (n: number) => {
+      while (index.status().ordersBuilt !== n) await new Promise((r) => setImmediate(r));
+    };
+    await index.load(market, 1);
+    await built(3);
+    index.holdBackground(true);
+    // Only the warm order is kept: a change set places its referrals in it alone.
+    expect(index.status()).toMatchObject({ orders: 3, ordersBuilt: 1 });
+    // An order a list asks for meanwhile is built, and kept while the load goes on.
+    const q: ReferralQuery = { ...firstPage(5), sort: byCity };
+    const want = (records: Opportunity[]) =>
+      queryReferrals(records, q, new Date(T0)).content.map((o) => o.opportunityId);
+    expect((await index.page(ALL, q)).content.map((o) => o.opportunityId)).toEqual(want(market));
+    expect(index.status().ordersBuilt).toBe(2);
+    const moved = { ...(market[0] as Opportunity), city: 'zz', lastName: 'zz' };
+    await index.applyInSlices({
+      seq: 2,
+      upserts: [{ next: moved, previous: market[0] }],
+      removed: [],
+    });
+    // Released: the order held is built, from the market as it is now.
+    index.holdBackground(false);
+    await built(3);
+    const now = [moved, ...market.slice(1)];
+    expect((await index.page(ALL, q)).content.map((o) => o.opportunityId)).toEqual(want(now));
+    const byNameQ: ReferralQuery = { ...firstPage(5), sort: byName };
+    expect((await index.page(ALL, byNameQ)).content.map((o) => o.opportunityId)).toEqual(
+      queryReferrals(now, byNameQ, new Date(T0)).content.map((o) => o.opportunityId),
+    );
+    expect((await index.page(ALL, byNameQ)).content[0]?.opportunityId).toBe(moved.opportunityId);
+    // Held again (another load): what a list read stays, as the warm orders do.
+    index.holdBackground(true);
+    expect(index.status().ordersBuilt).toBe(3);
+  });
 
   it('cuts a page between two change sets: never in the middle of one', async () => {
     const index = new ReferralIndex({ now: () => T0, warm: [null] });
