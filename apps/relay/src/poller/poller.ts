@@ -50,7 +50,7 @@ export function createPoller(
 ) {
   // The hashes of the last commit, kept between cycles so a cycle costs one read of Redis only
   // when another instance polled in between (then the commit is refused and they are reloaded).
-  const known = new Map<StreamName, { seq: number; hashes: Map<string, string> }>();
+  const known = new Map<StreamName, { seq: number; hashes: ReadonlyMap<string, string> }>();
 
   // Hashes of the record objects sources handed over, for as long as those objects live.
   const hashedObjects = new WeakMap<object, string>();

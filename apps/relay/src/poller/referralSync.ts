@@ -8,6 +8,7 @@ import {
   parseReferralHash,
   type ReferralHash,
 } from '../readModel/referralHash.js';
+import { shardedByNumber } from '../readModel/shardedMap.js';
 import { yieldIfDue } from '../readModel/slices.js';
 import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
 import type { ReferralPageQuery } from '../upstream/client.js';
@@ -271,7 +272,7 @@ class Staged {
  * from there.
  */
 export class ReferralSync {
-  private known = new Map<number, Known>();
+  private known = shardedByNumber<Known>();
   private placed = new CountedTree<Known>(byPlace, 1, ONE_CELL_OF);
   private seq = 0;
   private watermark: number | null = null;
@@ -535,7 +536,7 @@ export class ReferralSync {
   /** Reads what the store holds: the referrals' hashes and the note of the last commit. */
   private async loadState(): Promise<void> {
     const { seq, hashes, meta } = await this.store.loadHashes('referrals');
-    const known = new Map<number, Known>();
+    const known = shardedByNumber<Known>();
     const placed: Known[] = [];
     let since = performance.now();
     let n = 0;

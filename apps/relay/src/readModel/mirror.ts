@@ -1,6 +1,7 @@
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import type { ChangeSet } from './changeSet.js';
+import { shardedByString } from './shardedMap.js';
 import { yieldIfDue } from './slices.js';
 import type { ReadModelStore } from './store.js';
 
@@ -33,7 +34,7 @@ export type MirrorEvent<T> =
  * seq order, so what a client is sent on join and afterwards comes from one ordered source.
  */
 export class StreamMirror<T> {
-  private records = new Map<string, T>();
+  private records = shardedByString<T>();
   private seqNow = 0;
   private atNow = 0;
   private stopFollow: (() => void) | undefined;
@@ -149,7 +150,7 @@ export class StreamMirror<T> {
           if (this.stopped) return;
           // A large market is parsed in slices: sockets and requests are served meanwhile, from
           // what the mirror held before.
-          const next = new Map<string, T>();
+          const next = shardedByString<T>();
           let since = performance.now();
           let n = 0;
           for (const [id, json] of snap.records) {

@@ -3,6 +3,7 @@ import { logger } from '../log.js';
 import type { RedisKeys, StreamName } from '../keys.js';
 import type { ChangeSet, Snapshot, StoredRecord } from './changeSet.js';
 import type { Diff } from './diff.js';
+import { shardedByString } from './shardedMap.js';
 import { yieldIfDue } from './slices.js';
 import { logLengthFor, MAX_DELTA_RECORDS, StaleCommitError, type ReadModelStore } from './store.js';
 
@@ -131,7 +132,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
       // moving is read in one atomic step.
       for (let attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt += 1) {
         const [seq, meta] = await redis.mget(keys.seq(stream), keys.meta(stream));
-        const hashes = new Map<string, string>();
+        const hashes = shardedByString<string>();
         let cursor = '0';
         let since = performance.now();
         do {
@@ -247,7 +248,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
       // a million records in one HGETALL would hold Redis and this process for seconds.
       for (let attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt += 1) {
         const seq = Number((await redis.get(keys.seq(stream))) ?? 0);
-        const records = new Map<string, string>();
+        const records = shardedByString<string>();
         let cursor = '0';
         do {
           const [next, flat] = await redis.hscan(

@@ -74,7 +74,7 @@ describe.each(stores)('read model store contract (%s)', (_name, make) => {
     }
     const snap = await reading;
     expect(states.has(snap.seq)).toBe(true);
-    expect(snap.records).toEqual(states.get(snap.seq));
+    expect(new Map(snap.records)).toEqual(states.get(snap.seq));
   });
 
   it('rejects a commit based on a stale seq and changes nothing', async () => {

@@ -27,7 +27,7 @@ export interface ReadModelStore {
    */
   loadHashes(
     stream: StreamName,
-  ): Promise<{ seq: number; hashes: Map<string, string>; meta: string | null }>;
+  ): Promise<{ seq: number; hashes: ReadonlyMap<string, string>; meta: string | null }>;
   /** The last committed sequence number of a stream. */
   loadSeq(stream: StreamName): Promise<number>;
   /** The stream's seq and the poller's note, read together. */

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { numberShard, ShardedMap, ShardedSet, shardedByString, stringShard } from './shardedMap.js';
+
+type Op = { kind: 'set' | 'delete'; key: number; value: number };
+const opsArb = fc.array(
+  fc.record({
+    kind: fc.constantFrom('set' as const, 'set' as const, 'delete' as const),
+    key: fc.integer({ min: -5, max: 300 }),
+    value: fc.integer(),
+  }),
+  { maxLength: 400 },
+);
+
+describe('ShardedMap and ShardedSet', () => {
+  it('hold what a Map and a Set would, whatever was set and deleted', () => {
+    fc.assert(
+      fc.property(opsArb, (ops: Op[]) => {
+        const map = new ShardedMap<number, number>(numberShard);
+        const byText = shardedByString<number>();
+        const set = new ShardedSet<number>(numberShard);
+        const want = new Map<number, number>();
+        for (const op of ops) {
+          if (op.kind === 'set') {
+            map.set(op.key, op.value);
+            byText.set(String(op.key), op.value);
+            set.add(op.key);
+            want.set(op.key, op.value);
+          } else {
+            expect(map.delete(op.key)).toBe(want.has(op.key));
+            byText.delete(String(op.key));
+            set.delete(op.key);
+            want.delete(op.key);
+          }
+        }
+        expect(map.size).toBe(want.size);
+        expect(byText.size).toBe(want.size);
+        expect(set.size).toBe(want.size);
+        const sorted = <T>(xs: Iterable<T>) =>
+          [...xs].sort((a, b) => String(a).localeCompare(String(b)));
+        expect(sorted(map.entries())).toEqual(sorted(want.entries()));
+        expect(sorted(byText.keys())).toEqual(sorted([...want.keys()].map(String)));
+        expect(sorted(set)).toEqual(sorted(want.keys()));
+        for (let k = -5; k <= 300; k += 1) {
+          expect(map.get(k)).toBe(want.get(k));
+          expect(byText.has(String(k))).toBe(want.has(k));
+          expect(set.has(k)).toBe(want.has(k));
+        }
+      }),
+    );
+  });
+
+  it('spreads referral ids over every shard', () => {
+    const used = new Set<number>();
+    for (let id = 1_000_000; id < 1_000_640; id += 1) used.add(stringShard(String(id)) & 63);
+    expect(used.size).toBe(64);
+    const byNumber = new Set<number>();
+    for (let id = 7; id < 7 + 64; id += 1) byNumber.add(numberShard(id) & 63);
+    expect(byNumber.size).toBe(64);
+  });
+});
