@@ -11,6 +11,8 @@ import { answers, freePort, start, waitUntil, type Proc } from './procs.js';
 export const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const SIM_MAIN = path.join(ROOT, 'apps/upstream-sim/dist/main.js');
 const RELAY_MAIN = path.join(ROOT, 'apps/relay/dist/main.js');
+/** Preloaded with --cpu-prof: writes the event loop's late turns (see the file). */
+const LATE_TURNS = path.join(ROOT, 'bench/src/tools/lateTurns.mjs');
 /** The built web app, served by the relay when it exists. */
 export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 
@@ -78,7 +80,10 @@ export async function startRelay(o: {
   sim: SimProc;
   redisUrl: string;
   prefix: string;
-  /** Writes a CPU profile of the relay there when it stops (--cpu-prof). */
+  /**
+   * Writes a CPU profile of the relay there when it stops (--cpu-prof), and the stretches its
+   * event loop was held past 30 ms (late-turns-<port>.tsv: see tools/lateTurns.mjs).
+   */
   cpuProfDir?: string | undefined;
   /** Lets SIGUSR2 write a heap snapshot there (--heap-snapshots). */
   heapDir?: string | undefined;
@@ -92,7 +97,9 @@ export async function startRelay(o: {
     // As deployed (apps/relay/src/nodeFlags.ts).
     ...RELAY_NODE_FLAGS,
     `--inspect=127.0.0.1:${inspectPort}`,
-    ...(o.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : []),
+    ...(o.cpuProfDir
+      ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`, '--import', LATE_TURNS]
+      : []),
     ...(o.heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${o.heapDir}`] : []),
     RELAY_MAIN,
   ];
@@ -115,6 +122,9 @@ export async function startRelay(o: {
       ALLOWED_ORIGINS: `${url},http://127.0.0.1:${o.port}`,
       WEB_DIST: WEB_DIST,
       LOG_LEVEL: 'warn',
+      ...(o.cpuProfDir
+        ? { LATE_TURNS_FILE: path.join(o.cpuProfDir, `late-turns-${o.port}.tsv`) }
+        : {}),
     },
   });
   await waitForProc(proc, `http://127.0.0.1:${o.port}/readyz`, o.readyTimeoutMs ?? 180_000);

@@ -2,9 +2,11 @@
  * The event loop's long tasks in a CPU profile: each run of busy samples (anything but idle) longer
  * than a threshold, with the functions it spent its own time in and the outermost frames of ours
  * it ran under.
- *   tsx src/tools/longTasks.ts results/profiles/CPU.*.cpuprofile [minMs=50] [fromS=0]
+ *   tsx src/tools/longTasks.ts results/profiles/CPU.*.cpuprofile [minMs=50] [fromS=0] [turns]
  * A busy run can hold several tasks (a slice that yields to a queue already due runs on without
- * an idle sample), so it is an upper bound of the longest task in it.
+ * an idle sample), so it is an upper bound of the longest task in it. With `turns`, the file
+ * lateTurns.mjs wrote while the profile was taken, the tasks are the stretches the event loop was
+ * really held (a timer fired late), and the samples read are those inside them.
  */
 import { readFileSync } from 'node:fs';
 
@@ -14,6 +16,8 @@ interface Node {
   children?: number[];
 }
 interface Profile {
+  /** Microseconds on the monotonic clock (process.hrtime's). */
+  startTime: number;
   nodes: Node[];
   samples: number[];
   timeDeltas: number[];
@@ -23,6 +27,7 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: longTasks <file.cpuprofile> [minMs]');
 const minMs = Number(process.argv[3] ?? 50);
 const fromMs = Number(process.argv[4] ?? 0) * 1000;
+const turnsFile = process.argv[5];
 const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
@@ -53,7 +58,26 @@ let t = 0;
 let runStart = -1;
 let runSamples: { id: number; ms: number }[] = [];
 const tasks: { at: number; ms: number; samples: { id: number; ms: number }[] }[] = [];
+// The late turns, in ms into the profile, in order.
+const turns = turnsFile
+  ? readFileSync(turnsFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t').map((us) => (Number(us) - p.startTime) / 1000))
+      .filter(([from = 0, to = 0]) => from >= fromMs && to - from >= minMs)
+      .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0))
+      .map(([from = 0, to = 0]) => ({ at: from, ms: to - from, samples: [] as typeof runSamples }))
+  : null;
+let turn = 0;
 for (let i = 0; i < p.samples.length; i += 1) {
+  if (turns) {
+    t += (p.timeDeltas[i] ?? 0) / 1000;
+    while (turn < turns.length && t > (turns[turn]?.at ?? 0) + (turns[turn]?.ms ?? 0)) turn += 1;
+    const inTurn = turns[turn];
+    if (inTurn && t >= inTurn.at)
+      inTurn.samples.push({ id: p.samples[i] as number, ms: (p.timeDeltas[i + 1] ?? 0) / 1000 });
+    continue;
+  }
   const dt = (p.timeDeltas[i] ?? 0) / 1000;
   t += dt;
   const id = p.samples[i] as number;
@@ -73,7 +97,8 @@ const top = (m: Map<string, number>, n: number) =>
     .sort((a, b) => b[1] - a[1])
     .slice(0, n)
     .map(([k, v]) => `${v.toFixed(0)} ms ${k}`);
-say(`${tasks.length} tasks over ${minMs} ms`);
+if (turns) tasks.push(...turns);
+say(`${tasks.length} ${turns ? 'late turns' : 'tasks'} over ${minMs} ms`);
 const all = new Map<string, number>();
 for (const task of tasks.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
   const self = new Map<string, number>();

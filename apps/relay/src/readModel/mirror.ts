@@ -67,6 +67,11 @@ export class StreamMirror<T> {
     return this.records.values();
   }
 
+  /** Every record in an array (at once: a copy of what the mirror holds now). */
+  valuesArray(): T[] {
+    return this.records.valuesArray();
+  }
+
   get size(): number {
     return this.records.size;
   }

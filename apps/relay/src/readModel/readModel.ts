@@ -71,7 +71,7 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     // One mirror per stream of keys.ts, no more and no fewer (the compiler holds them together).
   } satisfies Record<StreamName, unknown>;
   const stopIndexing = mirrors.referrals.onEvent((e) => {
-    if (e.kind === 'reset') void referralIndex.load(mirrors.referrals.values(), e.seq);
+    if (e.kind === 'reset') void referralIndex.load(mirrors.referrals.valuesArray(), e.seq);
   });
   // While the poll says the market's first load is under way, the list orders no list reads wait
   // for it to end (see ReferralIndex.holdBackground).

@@ -39,6 +39,7 @@ describe('ShardedMap and ShardedSet', () => {
         const sorted = <T>(xs: Iterable<T>) =>
           [...xs].sort((a, b) => String(a).localeCompare(String(b)));
         expect(sorted(map.entries())).toEqual(sorted(want.entries()));
+        expect(sorted(map.valuesArray())).toEqual(sorted(want.values()));
         expect(sorted(byText.keys())).toEqual(sorted([...want.keys()].map(String)));
         expect(sorted(set)).toEqual(sorted(want.keys()));
         for (let k = -5; k <= 300; k += 1) {

@@ -357,12 +357,13 @@ export class ReferralIndex {
 
   /**
    * Replaces the content with `records` at `seq`, in slices. Lists wait for the load; deltas that
-   * arrive meanwhile are applied after it, in order.
+   * arrive meanwhile are applied after it, in order. `records` is read at once; an array is taken
+   * as it is (the caller's copy, left unchanged while the load runs).
    */
   load(records: Iterable<Opportunity>, seq: number): Promise<void> {
     const generation = ++this.generation;
     this.journal = [];
-    const snapshot = Array.from(records);
+    const snapshot = Array.isArray(records) ? (records as Opportunity[]) : Array.from(records);
     const run = (async () => {
       const clock = this.now();
       const entries = shardedByString<Entry>();
