@@ -8,7 +8,7 @@ const missing = missingNodeFlags(process.execArgv);
 if (missing.length > 0) {
   log.warn(
     { missing },
-    'started without the Node flags the relay is run with (see nodeFlags.ts): with a large market, expect event-loop stalls of a full garbage collection every ~100 s',
+    'started without the Node flags the relay is run with (see nodeFlags.ts): with a large market, expect longer event-loop stalls from garbage collection',
   );
 }
 const config = loadConfig();

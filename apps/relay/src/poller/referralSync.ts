@@ -100,7 +100,6 @@ function windowOf(now: Date): { startDate: string; startMs: number } {
   };
 }
 
-/** A referral the store holds, as the sync knows it. */
 /** The first `n` values of an iterable (a spread of a staged map of 50,000 per part of 250 was quadratic). */
 function firstOf<T>(values: Iterable<T>, n: number): T[] {
   const out: T[] = [];
@@ -112,6 +111,7 @@ function firstOf<T>(values: Iterable<T>, n: number): T[] {
   return out;
 }
 
+/** A referral the store holds, as the sync knows it. */
 interface Known extends ReferralHash {
   readonly id: number;
 }

@@ -6,6 +6,7 @@ import { diffRecords, hashRecords } from './diff.js';
 import { inAppetite } from './listIndex/scopes.js';
 import { createMemoryStore } from './memoryStore.js';
 import { createReadModel, WARM_ORDERS } from './readModel.js';
+import type { ReadModelStore } from './store.js';
 
 const NOW = Date.parse('2026-11-21T15:30:00Z');
 const referral = (id: number, state: string): Opportunity =>
@@ -19,22 +20,31 @@ const referral = (id: number, state: string): Opportunity =>
     state,
   });
 
+/** Commits `rows` as the whole of a stream, as a poll would. */
+async function put<T extends object>(
+  store: ReadModelStore,
+  stream: StreamName,
+  rows: T[],
+  id: (r: T) => number | string,
+): Promise<void> {
+  const { seq, hashes } = await store.loadHashes(stream);
+  await store.commit(stream, diffRecords(hashes, hashRecords(rows, id)), seq, NOW);
+}
+
 describe('the read model', () => {
   it("builds each marketplace's in-appetite list after a load, before anyone asks for it", async () => {
     const store = createMemoryStore();
     const readModel = createReadModel(store, () => NOW);
     await readModel.start();
-    const put = async <T extends object>(stream: StreamName, rows: T[], id: (r: T) => number) => {
-      const { seq, hashes } = await store.loadHashes(stream);
-      await store.commit(stream, diffRecords(hashes, hashRecords(rows, id)), seq, NOW);
-      await readModel.settled();
-    };
-    await put('marketplaces', [lonestar], (m: Marketplace) => m.id);
+    await put(store, 'marketplaces', [lonestar], (m: Marketplace) => m.id);
+    await readModel.settled();
     await put(
+      store,
       'referrals',
       [referral(1, 'TX'), referral(2, 'CA'), referral(3, 'TX')],
       (r) => r.opportunityId,
     );
+    await readModel.settled();
     const appetite = readModel.marketplaces.get(30)?.riskAppetite;
     if (!appetite) throw new Error('no marketplace');
     await expect
@@ -53,7 +63,6 @@ describe('the read model', () => {
     const { orders } = index.status();
     await expect.poll(() => index.status().ordersBuilt).toBe(orders);
     const status = async (loading?: { loaded: number; expected: number }) => {
-      const { seq, hashes } = await store.loadHashes('status');
       const polled = {
         id: 'poll',
         stale: false,
@@ -61,15 +70,7 @@ describe('the read model', () => {
         since: NOW,
         ...(loading && { loading }),
       };
-      await store.commit(
-        'status',
-        diffRecords(
-          hashes,
-          hashRecords([polled], () => 'poll'),
-        ),
-        seq,
-        NOW,
-      );
+      await put(store, 'status', [polled], () => 'poll');
       await readModel.settled();
     };
     await status({ loaded: 1000, expected: 1_000_000 });
@@ -98,16 +99,7 @@ describe('the read model', () => {
     expect(readModel.liveStatus()).toEqual([]);
 
     const polled = { id: 'poll', stale: true, failing: ['referrals'], since: NOW - 5000 };
-    const { seq, hashes } = await store.loadHashes('status');
-    await store.commit(
-      'status',
-      diffRecords(
-        hashes,
-        hashRecords([polled], () => 'poll'),
-      ),
-      seq,
-      NOW,
-    );
+    await put(store, 'status', [polled], () => 'poll');
     await readModel.settled();
     await expect.poll(() => readModel.liveStatus()).toEqual([polled]);
 
