@@ -1,14 +1,7 @@
 import { opportunitySchema, type LiveStatus, type Opportunity } from '@referrals/shared';
 import { logger } from '../log.js';
-import { CountedTree, ONE_CELL_OF } from '../readModel/listIndex/countedTree.js';
 import { contentHash } from '../readModel/diff.js';
-import {
-  formatReferralHash,
-  hashOfCommitted,
-  parseReferralHash,
-  type ReferralHash,
-} from '../readModel/referralHash.js';
-import { shardedByNumber } from '../readModel/shardedMap.js';
+import { formatReferralHash, hashOfCommitted } from '../readModel/referralHash.js';
 import { yieldIfDue } from '../readModel/slices.js';
 import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
 import type { ReferralPageQuery } from '../upstream/client.js';
@@ -20,6 +13,7 @@ import {
   type HashedRow,
   type KeepText,
 } from './hashedPage.js';
+import { byPlace, KnownTable, type Known, type Place } from './knownTable.js';
 
 const log = logger('poller');
 
@@ -110,15 +104,6 @@ function firstOf<T>(values: Iterable<T>, n: number): T[] {
   }
   return out;
 }
-
-/** A referral the store holds, as the sync knows it. */
-interface Known extends ReferralHash {
-  readonly id: number;
-}
-
-/** A place in the newest-first order of the window: (addDate desc, id desc). */
-type Place = Pick<Known, 'added' | 'id'>;
-const byPlace = (a: Place, b: Place): number => b.added - a.added || b.id - a.id;
 
 /** Where a reconciliation pass has got to. */
 interface Pass {
@@ -272,8 +257,7 @@ class Staged {
  * from there.
  */
 export class ReferralSync {
-  private known = shardedByNumber<Known>();
-  private placed = new CountedTree<Known>(byPlace, 1, ONE_CELL_OF);
+  private known = new KnownTable();
   private seq = 0;
   private watermark: number | null = null;
   /** When the upstream served the last change read (see Note.r). */
@@ -480,7 +464,7 @@ export class ReferralSync {
     // chunk into the old generation. A row changed since is in `touched` and left alone anyway.
     this.fetch(
       chunkQuery({ ...pass, page }, startDate),
-      (r) => this.known.get(r.id)?.raw !== r.raw,
+      (r) => !this.known.rawIs(r.id, r.raw),
     ).then(
       (page) => {
         ahead.result = page;
@@ -536,23 +520,8 @@ export class ReferralSync {
   /** Reads what the store holds: the referrals' hashes and the note of the last commit. */
   private async loadState(): Promise<void> {
     const { seq, hashes, meta } = await this.store.loadHashes('referrals');
-    const known = shardedByNumber<Known>();
-    const placed: Known[] = [];
-    let since = performance.now();
-    let n = 0;
-    let newest = -Infinity;
-    for (const [id, text] of hashes) {
-      const k: Known = { id: Number(id), ...parseReferralHash(text) };
-      known.set(k.id, k);
-      if (Number.isFinite(k.added)) placed.push(k);
-      if (k.lastMod > newest) newest = k.lastMod;
-      if ((++n & 1023) === 0) since = await yieldIfDue(since);
-    }
-    placed.sort(byPlace);
-    const tree = new CountedTree<Known>(byPlace, 1, ONE_CELL_OF);
-    await tree.loadInSlices(placed);
+    const { table: known, newest } = await KnownTable.fromHashes(hashes);
     this.known = known;
-    this.placed = tree;
     this.seq = seq;
     this.aheads = [];
     // A store written without a note (an older relay) already holds the market: its newest
@@ -682,9 +651,9 @@ export class ReferralSync {
    * Up to `max` referrals the store holds strictly between two places (null: to the end of the
    * window), in order.
    */
-  private knownBetween(after: Place, before: Place | null, startMs: number, max: number): Known[] {
-    const out: Known[] = [];
-    for (const k of this.placed.from(after as Known)) {
+  private knownBetween(after: Place, before: Place | null, startMs: number, max: number): Place[] {
+    const out: Place[] = [];
+    for (const k of this.known.from(after)) {
       if (byPlace(k, after) <= 0) continue;
       if ((before && byPlace(k, before) >= 0) || k.added < startMs || out.length >= max) break;
       out.push(k);
@@ -706,7 +675,7 @@ export class ReferralSync {
     startMs: number,
     fromIncl = false,
   ): void {
-    const it = after ? this.placed.from(after as Known) : this.placed.values();
+    const it = after ? this.known.from(after) : this.known.places();
     for (const k of it) {
       if (after && !fromIncl && byPlace(k, after) <= 0) continue;
       if (to && byPlace(k, to) > 0) break;
@@ -716,15 +685,14 @@ export class ReferralSync {
     if (after === null && to === null) {
       // A whole pass ended: a referral the store holds without a place (written by an older
       // relay) that no read saw is gone too.
-      for (const k of this.known.values())
-        if (!Number.isFinite(k.added) && !seen.has(k.id) && !staged.upserts.has(k.id))
-          staged.remove(k.id);
+      for (const id of this.known.unplaced())
+        if (!seen.has(id) && !staged.upserts.has(id)) staged.remove(id);
     }
   }
 
   /** Removes the referrals that are older than the window now. */
   private ageOut(startMs: number, staged: Staged): void {
-    for (const k of this.placed.from({ added: startMs, id: -Infinity } as Known)) {
+    for (const k of this.known.from({ added: startMs, id: -Infinity })) {
       if (k.added >= startMs) continue;
       staged.remove(k.id);
     }
@@ -733,30 +701,30 @@ export class ReferralSync {
   /**
    * Compares upstream records with the store: an unchanged raw record costs a lookup; a changed one
    * is parsed, validated and, if its content changed, staged. With `touched` (a chunk read ahead),
-   * a referral committed or staged since the chunk was read is left alone. Returns each record's
-   * place and dates.
+   * a referral committed or staged since the chunk was read is left alone. Returns the rows (each
+   * record's place and dates).
    */
   private async ingest(
     rows: readonly HashedRow[],
     staged: Staged,
     touched: ReadonlySet<number> | null = null,
-  ): Promise<Known[]> {
-    const out: Known[] = [];
-    const toValidate: { at: number; raw: string; text: string }[] = [];
+  ): Promise<readonly HashedRow[]> {
+    const toValidate: { row: HashedRow; text: string }[] = [];
     // A chunk of 10,000 rows compared in one go held the event loop for 10-20 ms of the cycle's
     // ~50 (a CPU profile at 1,000,000): in slices, as the rest of the cycle. What another writer
     // commits meanwhile is in `touched` or wins at the commit (see commit).
     let since = performance.now();
     for (let i = 0; i < rows.length; i += 1) {
       if ((i & 1023) === 1023) since = await yieldIfDue(since);
-      const { id, raw, text, added, lastMod } = rows[i] as HashedRow;
-      const before = staged.upserts.get(id)?.known ?? this.known.get(id);
-      out.push({ id, valid: before?.valid ?? '', raw, added, lastMod });
+      const row = rows[i] as HashedRow;
+      const { id, raw } = row;
       if (touched && (touched.has(id) || staged.upserts.has(id) || staged.removed.has(id)))
         continue;
-      if (before?.raw !== raw || staged.removed.has(id)) toValidate.push({ at: i, raw, text });
+      const mine = staged.upserts.get(id);
+      const same = mine ? mine.known.raw === raw : this.known.rawIs(id, raw);
+      if (!same || staged.removed.has(id)) toValidate.push({ row, text: row.text });
     }
-    if (toValidate.length === 0) return out;
+    if (toValidate.length === 0) return rows;
     const parsed: unknown[] = [];
     for (let j = 0; j < toValidate.length; j += 1) {
       parsed.push(JSON.parse((toValidate[j] as (typeof toValidate)[number]).text));
@@ -767,21 +735,20 @@ export class ReferralSync {
     for (let j = 0; j < valid.length; j += 1) {
       // ~20 µs a row (its JSON and hash): 10,000 new rows (a first load's chunk) are ~200 ms.
       if ((j & 63) === 63) since = await yieldIfDue(since);
-      const { at, raw } = toValidate[j] as (typeof toValidate)[number];
+      const { id, raw, added, lastMod } = (toValidate[j] as (typeof toValidate)[number]).row;
       const json = JSON.stringify(valid[j]);
-      const known: Known = { ...(out[at] as Known), valid: contentHash(json), raw };
-      out[at] = known;
-      const before = staged.upserts.get(known.id)?.known ?? this.known.get(known.id);
+      const known: Known = { id, valid: contentHash(json), raw, added, lastMod };
+      const before = staged.upserts.get(id)?.known ?? this.known.get(id);
       if (
         before?.valid === known.valid &&
         before.added === known.added &&
         before.lastMod === known.lastMod &&
-        !staged.removed.has(known.id)
+        !staged.removed.has(id)
       ) {
-        staged.raws.set(known.id, raw);
+        staged.raws.set(id, raw);
       } else staged.upsert(known, json);
     }
-    return out;
+    return rows;
   }
 
   /**
@@ -879,17 +846,11 @@ export class ReferralSync {
 
   private setKnown(k: Known): void {
     for (const a of this.aheads) a.touched.add(k.id);
-    const before = this.known.get(k.id);
-    if (before && Number.isFinite(before.added)) this.placed.delete(before);
-    this.known.set(k.id, k);
-    if (Number.isFinite(k.added)) this.placed.insert(k);
+    this.known.set(k);
   }
 
   private dropKnown(id: number): void {
     for (const a of this.aheads) a.touched.add(id);
-    const before = this.known.get(id);
-    if (!before) return;
-    if (Number.isFinite(before.added)) this.placed.delete(before);
     this.known.delete(id);
   }
 }

@@ -24,6 +24,19 @@ describe('SharedValues', () => {
     expect(shared.size).toBe(7);
   });
 
+  it('gives referrals with the same business lines one frozen list', () => {
+    const shared = new SharedValues();
+    const [a, b, c] = [
+      record(1, 'Austin'),
+      record(2, 'Dallas'),
+      { ...record(3, 'Austin'), businessLines: ['Workers Compensation', 'General Liability'] },
+    ].map((r) => shared.parseReferral(JSON.stringify(r)));
+    expect(b?.businessLines).toBe(a?.businessLines);
+    expect(c?.businessLines).not.toBe(a?.businessLines);
+    expect(c?.businessLines).toEqual(['Workers Compensation', 'General Liability']);
+    expect(Object.isFrozen(a?.businessLines)).toBe(true);
+  });
+
   it('stops adding values once the pool is full, and still answers each value', () => {
     const shared = new SharedValues();
     for (let i = 0; i < MAX_SHARED_VALUES + 10; i += 1) expect(shared.of(`v${i}`)).toBe(`v${i}`);

@@ -32,6 +32,8 @@ export const MAX_SHARED_VALUES = 100_000;
 /** One copy of each repeating value, shared by every referral that has it. */
 export class SharedValues {
   private readonly values = new Map<string, string>();
+  /** Business-line lists by their codes: a handful of combinations across the market. */
+  private readonly lines = new Map<string, readonly string[]>();
 
   /** The shared copy of a value (the value itself the first time, or once the pool is full). */
   of(value: string): string {
@@ -46,6 +48,21 @@ export class SharedValues {
   }
 
   /**
+   * The shared copy of a list of business lines, frozen (every referral with these lines in this
+   * order holds the same array: two objects fewer a referral for the collector to mark).
+   */
+  linesOf(codes: readonly string[]): string[] {
+    const key = codes.join('\n');
+    let kept = this.lines.get(key);
+    if (kept === undefined) {
+      kept = Object.freeze(codes.map((b) => this.of(b)));
+      if (this.lines.size < MAX_SHARED_VALUES) this.lines.set(key, kept);
+    }
+    // Frozen: a caller that tried to change a referral's lines would throw, not change others'.
+    return kept as string[];
+  }
+
+  /**
    * A referral from its committed JSON (validated before it was committed), its repeating values
    * shared.
    */
@@ -56,7 +73,7 @@ export class SharedValues {
       const v = fields[f];
       if (typeof v === 'string') fields[f] = this.of(v);
     }
-    if (Array.isArray(o.businessLines)) o.businessLines = o.businessLines.map((b) => this.of(b));
+    if (Array.isArray(o.businessLines)) o.businessLines = this.linesOf(o.businessLines);
     return o;
   }
 }

@@ -218,4 +218,44 @@ describe('CountedTree slots', () => {
     expect(tree.countOf(inSlot(MASKS[0] as CellMask, 0))).toBe(40);
     expect(() => tree.countSlot(MAX_SLOTS)).toThrow(RangeError);
   });
+
+  it('keeps no deleted entry as a key, so an entry value may be used again for another', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 50 })), { maxLength: 300 }),
+        (ops) => {
+          // Entries are slots of a column of keys; a deleted slot is used again with a new key.
+          const keyOf: number[] = [];
+          const tree = new CountedTree<number>(
+            (a, b) => (keyOf[a] as number) - (keyOf[b] as number) || a - b,
+            1,
+            () => 0,
+            4,
+          );
+          const live = new Set<number>();
+          const free: number[] = [];
+          let next = 0;
+          for (const [add, key] of ops) {
+            if (add || live.size === 0) {
+              const slot = free.pop() ?? next++;
+              keyOf[slot] = key;
+              tree.insert(slot);
+              live.add(slot);
+            } else {
+              const slot = [...live][key % live.size] as number;
+              expect(tree.delete(slot)).toBe(true);
+              live.delete(slot);
+              free.push(slot);
+            }
+          }
+          const want = [...live].sort(
+            (a, b) => (keyOf[a] as number) - (keyOf[b] as number) || a - b,
+          );
+          expect([...tree.values()]).toEqual(want);
+          for (const slot of live) expect(tree.has(slot)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -306,15 +306,17 @@ export class CountedTree<T> {
     leaf.items.splice(at, 1);
     for (const n of nodes) n.counts[cell] = (n.counts[cell] ?? 0) - 1;
     this.countInSlots(nodes, item, cell, -1);
-    // Drop nodes that emptied, bottom up.
+    // Drop nodes that emptied, bottom up. A key that was the entry becomes its node's first entry:
+    // no key outlives its entry, so an entry may be a value used again for another (a slot).
     for (let d = nodes.length - 1; d > 0; d -= 1) {
       const n = nodes[d] as Node<T>;
-      const empty = n.leaf ? n.items.length === 0 : n.children.length === 0;
-      if (!empty) break;
       const parent = nodes[d - 1] as Inner<T>;
       const i = indexes[d - 1] ?? 0;
-      parent.children.splice(i, 1);
-      parent.keys.splice(i, 1);
+      const empty = n.leaf ? n.items.length === 0 : n.children.length === 0;
+      if (empty) {
+        parent.children.splice(i, 1);
+        parent.keys.splice(i, 1);
+      } else if (parent.keys[i] === item) parent.keys[i] = firstOf(n);
     }
     while (!this.root.leaf && this.root.children.length === 1) {
       this.root = this.root.children[0] as Node<T>;

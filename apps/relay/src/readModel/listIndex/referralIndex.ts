@@ -53,7 +53,7 @@ interface Entry {
    * Sort values computed once per key, by the key's slot (a change compares each entry some
    * twenty times per view); undefined: not computed yet, null: missing.
    */
-  values?: SortValue[];
+  values: SortValue[] | undefined;
 }
 
 /**
@@ -1195,6 +1195,9 @@ export class ReferralIndex {
       until,
       slots: 0,
       slotsHigh: 0,
+      // Declared here, so it is one of the object's own fields: set later, it took a properties
+      // store of its own (an object more per referral for the collector to mark).
+      values: undefined,
     };
   }
 
