@@ -434,6 +434,24 @@ describe('ReferralIndex', () => {
     expect(index.status().ordersBuilt).toBe(3);
   });
 
+  it('moves a referral out of a date window to the millisecond as the clock goes on', async () => {
+    // Loaded a minute early, read at 30.5 s past the minute: referrals added 24 hours before it,
+    // less and more a millisecond.
+    const now = T0 + 30_500;
+    let clock = now - 60_000;
+    const index = new ReferralIndex({ now: () => clock, warm: [null] });
+    const at = (id: number, ms: number): Opportunity => ({
+      ...claimable(id),
+      addDate: new Date(ms).toISOString(),
+    });
+    const day = 24 * HOUR;
+    await index.load([at(1, now - day - 1), at(2, now - day), at(3, now - day + 1)], 1);
+    clock = now;
+    index.advance(now);
+    const got = await index.page(ALL, { ...firstPage(10), dateFilter: '24hours' });
+    expect(got.content.map((o) => o.opportunityId).sort()).toEqual([2, 3]);
+  });
+
   it('cuts a page between two change sets: never in the middle of one', async () => {
     const index = new ReferralIndex({ now: () => T0, warm: [null] });
     await index.load([1, 2, 3].map(claimable), 1);

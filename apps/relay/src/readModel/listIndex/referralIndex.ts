@@ -3,7 +3,6 @@ import {
   isMissingSortValue,
   MarketplaceStatus,
   sortValueOf,
-  SORT_FIELDS,
   SortDirection,
   type SortKey,
   type SortValue,
@@ -26,34 +25,83 @@ import {
   ONE_CELL_OF,
   sumOf,
 } from './countedTree.js';
+import { SharedValues } from '../referralRecord.js';
 import { shardedByString, ShardedSet } from '../shardedMap.js';
 import { isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
 import { ALL, withoutExpiry, type ListScope } from './scopes.js';
+import { instantOf, minuteOf, msOf } from './minuteDate.js';
 import { inOrder, pageOf, type Groups } from './twoWay.js';
 
 const log = logger('readModel');
 
-/** A referral as the indexes hold it: the record, and its cells at the index's clock. */
-interface Entry {
-  readonly o: Opportunity;
+/**
+ * A referral as the indexes hold it: the record, and its cells at the index's clock. Its dates are
+ * kept as minute dates (see minuteDate.ts): no boxed number per entry.
+ */
+class Entry {
   readonly id: number;
-  /** `addDate` in ms; NaN when it cannot be read (such a referral is in no date window). */
-  readonly added: number;
-  /** Claimable or not × the age bucket of `added`: its cell in the lists that filter on addDate. */
-  cell: number;
-  /** `lastModDate` in ms (NaN when absent), and its cell by it: the acquired lists' date. */
-  readonly modified: number;
-  modCell: number;
-  /** Until when a dashboard may count it (see RECENT_MS); Infinity while it is claimable. */
-  readonly until: number;
+  private readonly addedMin: number;
+  private readonly addedMs: number;
+  private readonly modifiedMin: number;
+  private readonly modifiedMs: number;
+  private readonly untilMin: number;
+  private readonly untilMs: number;
   /** The counted scopes it is in, a bit per slot (see `ScopeGroup.slot`): slots 0 to 29, 30 to 59. */
-  slots: number;
-  slotsHigh: number;
+  slots = 0;
+  slotsHigh = 0;
   /**
-   * Sort values computed once per key, by the key's slot (a change compares each entry some
-   * twenty times per view); undefined: not computed yet, null: missing.
+   * Sort values computed once per key (a change compares each entry some twenty times per view),
+   * as fields of the entry (an array of them was two objects more a referral); undefined: not
+   * computed yet, null: missing. See SORTED.
    */
-  values: SortValue[] | undefined;
+  byAddDate: SortValue = undefined;
+  byStatus: SortValue = undefined;
+  byName: SortValue = undefined;
+  byCity: SortValue = undefined;
+  byCategory: SortValue = undefined;
+  byBusinessLines: SortValue = undefined;
+  byEstimatedPremium: SortValue = undefined;
+  byIndustry: SortValue = undefined;
+  byNoOfEmployees: SortValue = undefined;
+  byYearsInBusiness: SortValue = undefined;
+  byMarketplaceExpirationDate: SortValue = undefined;
+  byLastModDate: SortValue = undefined;
+  byPhone: SortValue = undefined;
+  byEmail: SortValue = undefined;
+
+  constructor(
+    readonly o: Opportunity,
+    added: number,
+    modified: number,
+    until: number,
+    /** Claimable or not × the age bucket of `added`: its cell in the lists that filter on addDate. */
+    public cell: number,
+    /** Its cell by `modified`: the acquired lists' date. */
+    public modCell: number,
+  ) {
+    this.id = o.opportunityId;
+    this.addedMin = minuteOf(added);
+    this.addedMs = msOf(added);
+    this.modifiedMin = minuteOf(modified);
+    this.modifiedMs = msOf(modified);
+    this.untilMin = minuteOf(until);
+    this.untilMs = msOf(until);
+  }
+
+  /** `addDate` in ms; NaN when it cannot be read (such a referral is in no date window). */
+  get added(): number {
+    return instantOf(this.addedMin, this.addedMs);
+  }
+
+  /** `lastModDate` in ms (NaN when absent). */
+  get modified(): number {
+    return instantOf(this.modifiedMin, this.modifiedMs);
+  }
+
+  /** Until when a dashboard may count it (see RECENT_MS); Infinity while it is claimable. */
+  get until(): number {
+    return instantOf(this.untilMin, this.untilMs);
+  }
 }
 
 /**
@@ -1185,20 +1233,14 @@ export class ReferralIndex {
     );
     const until = o.marketplaceStatus === MarketplaceStatus.Available ? Infinity : last + RECENT_MS;
     const modified = parseDate(o.lastModDate);
-    return {
+    return new Entry(
       o,
-      id: o.opportunityId,
       added,
-      cell: cellOf(o.marketplaceStatus, bucketOf(added, clock)),
       modified,
-      modCell: cellOf(o.marketplaceStatus, bucketOf(modified, clock)),
       until,
-      slots: 0,
-      slotsHigh: 0,
-      // Declared here, so it is one of the object's own fields: set later, it took a properties
-      // store of its own (an object more per referral for the collector to mark).
-      values: undefined,
-    };
+      cellOf(o.marketplaceStatus, bucketOf(added, clock)),
+      cellOf(o.marketplaceStatus, bucketOf(modified, clock)),
+    );
   }
 
   private change(prev: Entry | undefined, next: Entry | undefined): void {
@@ -1342,13 +1384,44 @@ function entryOrder(sort: Sort | null): (a: Entry, b: Entry) => number {
   return compareBy(sort, (e: Entry) => e.o, valueIn(sort.key));
 }
 
+/**
+ * One copy of each sort value made per referral rather than read from it (the business lines'
+ * names joined: a string a referral, a handful of values across the market).
+ */
+const madeValues = new SharedValues();
+
+/**
+ * Each sort key's field in an entry, and how it is read: a function per field, so each read is
+ * of one field of one shape (the sorts read them some 20,000,000 times to build a view).
+ */
+const SORTED: { readonly [K in SortKey]: readonly [SortedField, (e: Entry) => SortValue] } = {
+  addDate: ['byAddDate', (e) => e.byAddDate],
+  status: ['byStatus', (e) => e.byStatus],
+  name: ['byName', (e) => e.byName],
+  city: ['byCity', (e) => e.byCity],
+  category: ['byCategory', (e) => e.byCategory],
+  businessLines: ['byBusinessLines', (e) => e.byBusinessLines],
+  estimatedPremium: ['byEstimatedPremium', (e) => e.byEstimatedPremium],
+  industry: ['byIndustry', (e) => e.byIndustry],
+  noOfEmployees: ['byNoOfEmployees', (e) => e.byNoOfEmployees],
+  yearsInBusiness: ['byYearsInBusiness', (e) => e.byYearsInBusiness],
+  marketplaceExpirationDate: ['byMarketplaceExpirationDate', (e) => e.byMarketplaceExpirationDate],
+  lastModDate: ['byLastModDate', (e) => e.byLastModDate],
+  phone: ['byPhone', (e) => e.byPhone],
+  email: ['byEmail', (e) => e.byEmail],
+};
+type SortedField = { [F in keyof Entry]: Entry[F] extends SortValue ? F : never }[keyof Entry] &
+  `by${string}`;
+
 /** An entry's sort value under a key, computed once. */
 function valueIn(key: SortKey): (e: Entry) => SortValue {
-  const slot = SLOTS.get(key) as number;
+  const [field, read] = SORTED[key];
+  const made = key === 'businessLines';
   return (e) => {
-    const values = (e.values ??= []);
-    const v = values[slot];
-    return v !== undefined ? v : (values[slot] = sortValueOf(key, e.o) ?? null);
+    const v = read(e);
+    if (v !== undefined) return v;
+    const value = sortValueOf(key, e.o) ?? null;
+    return (e[field] = made && typeof value === 'string' ? madeValues.of(value) : value);
   };
 }
 
@@ -1374,8 +1447,3 @@ function groupsOf(sort: Sort | null, nodeSize: number | undefined): Groups<Entry
   return groups;
 }
 const GROUPS = new Map<string, Groups<Entry>>();
-
-/** Each sort key's slot in an entry's computed values. */
-const SLOTS: ReadonlyMap<SortKey, number> = new Map(
-  (Object.keys(SORT_FIELDS) as SortKey[]).map((key, i) => [key, i]),
-);
