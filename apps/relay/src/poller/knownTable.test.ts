@@ -112,7 +112,7 @@ describe('KnownTable', () => {
       lastMod: 1_700_000_000_000 + id,
     });
     for (let id = 1; id <= n; id += 1) table.set(at(id));
-    for (const id of [1, 65_535, 65_536, 65_537, n]) expect(table.get(id)).toEqual(at(id));
+    for (const id of [1, 16_383, 16_384, 16_385, 65_536, n]) expect(table.get(id)).toEqual(at(id));
     for (let id = 1; id <= 1000; id += 1) table.delete(id);
     for (let id = n + 1; id <= n + 1000; id += 1) table.set(at(id));
     expect(table.size).toBe(n);

@@ -13,7 +13,7 @@ export type Place = Pick<Known, 'added' | 'id'>;
 export const byPlace = (a: Place, b: Place): number => b.added - a.added || b.id - a.id;
 
 /** Slots a block of columns holds (a table grows a block at a time, never by a copy). */
-const BLOCK_BITS = 16;
+const BLOCK_BITS = 14;
 const BLOCK = 1 << BLOCK_BITS;
 const IN_BLOCK = BLOCK - 1;
 
@@ -28,7 +28,7 @@ const TEXT = 2;
 /** The probe's slot: a place a walk starts from is written there (see `from`). */
 const PROBE = 0;
 
-/** The columns of 65,536 referrals (~4.3 MB, outside the JS heap). */
+/** The columns of 16,384 referrals (~1.1 MB, outside the JS heap). */
 class Block {
   readonly id = new Float64Array(BLOCK);
   readonly added = new Float64Array(BLOCK);

@@ -709,7 +709,7 @@ export class ReferralSync {
     staged: Staged,
     touched: ReadonlySet<number> | null = null,
   ): Promise<readonly HashedRow[]> {
-    const toValidate: { row: HashedRow; text: string }[] = [];
+    const toValidate: HashedRow[] = [];
     // A chunk of 10,000 rows compared in one go held the event loop for 10-20 ms of the cycle's
     // ~50 (a CPU profile at 1,000,000): in slices, as the rest of the cycle. What another writer
     // commits meanwhile is in `touched` or wins at the commit (see commit).
@@ -722,12 +722,12 @@ export class ReferralSync {
         continue;
       const mine = staged.upserts.get(id);
       const same = mine ? mine.known.raw === raw : this.known.rawIs(id, raw);
-      if (!same || staged.removed.has(id)) toValidate.push({ row, text: row.text });
+      if (!same || staged.removed.has(id)) toValidate.push(row);
     }
     if (toValidate.length === 0) return rows;
     const parsed: unknown[] = [];
     for (let j = 0; j < toValidate.length; j += 1) {
-      parsed.push(JSON.parse((toValidate[j] as (typeof toValidate)[number]).text));
+      parsed.push(JSON.parse((toValidate[j] as HashedRow).text));
       if ((j & 255) === 255) since = await yieldIfDue(since);
     }
     const valid = await validateRecords(parsed, opportunitySchema, REFERRAL_LIST);
@@ -735,7 +735,7 @@ export class ReferralSync {
     for (let j = 0; j < valid.length; j += 1) {
       // ~20 µs a row (its JSON and hash): 10,000 new rows (a first load's chunk) are ~200 ms.
       if ((j & 63) === 63) since = await yieldIfDue(since);
-      const { id, raw, added, lastMod } = (toValidate[j] as (typeof toValidate)[number]).row;
+      const { id, raw, added, lastMod } = toValidate[j] as HashedRow;
       const json = JSON.stringify(valid[j]);
       const known: Known = { id, valid: contentHash(json), raw, added, lastMod };
       const before = staged.upserts.get(id)?.known ?? this.known.get(id);
