@@ -1,7 +1,7 @@
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import type { ChangeSet } from './changeSet.js';
-import { shardedByString } from './shardedMap.js';
+import { idKey, shardedById } from './shardedMap.js';
 import { yieldIfDue } from './slices.js';
 import type { ReadModelStore } from './store.js';
 
@@ -34,7 +34,7 @@ export type MirrorEvent<T> =
  * seq order, so what a client is sent on join and afterwards comes from one ordered source.
  */
 export class StreamMirror<T> {
-  private records = shardedByString<T>();
+  private records = shardedById<T>();
   private seqNow = 0;
   private atNow = 0;
   private stopFollow: (() => void) | undefined;
@@ -77,7 +77,7 @@ export class StreamMirror<T> {
   }
 
   get(id: string | number): T | undefined {
-    return this.records.get(String(id));
+    return this.records.get(idKey(id));
   }
 
   /**
@@ -155,11 +155,11 @@ export class StreamMirror<T> {
           if (this.stopped) return;
           // A large market is parsed in slices: sockets and requests are served meanwhile, from
           // what the mirror held before.
-          const next = shardedByString<T>();
+          const next = shardedById<T>();
           let since = performance.now();
           let n = 0;
           for (const [id, json] of snap.records) {
-            next.set(id, this.parse(json));
+            next.set(idKey(id), this.parse(json));
             if ((++n & 1023) === 0) since = await yieldIfDue(since);
           }
           if (this.stopped) return;
@@ -212,11 +212,11 @@ export class StreamMirror<T> {
     // The values before come from the records as they are; a change set repeats no id.
     const upserts = change.upserts.map(({ id, json }) => ({
       next: this.parse(json),
-      previous: this.records.get(id),
+      previous: this.records.get(idKey(id)),
     }));
     const removed: T[] = [];
     for (const id of change.removed) {
-      const gone = this.records.get(id);
+      const gone = this.records.get(idKey(id));
       if (gone !== undefined) removed.push(gone);
     }
     const event = {
@@ -234,8 +234,10 @@ export class StreamMirror<T> {
       // A reload replaced the content meanwhile, from a snapshot that holds this change.
       if (this.seqNow !== before || this.reloading) return;
     }
-    change.upserts.forEach(({ id }, i) => this.records.set(id, (upserts[i] as { next: T }).next));
-    for (const id of change.removed) this.records.delete(id);
+    change.upserts.forEach(({ id }, i) =>
+      this.records.set(idKey(id), (upserts[i] as { next: T }).next),
+    );
+    for (const id of change.removed) this.records.delete(idKey(id));
     // The seq and its time move together, once the change is held (a reset announced while the
     // indexes take it names the seq held and that seq's time).
     this.seqNow = change.seq;

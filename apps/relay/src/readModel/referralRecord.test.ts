@@ -1,5 +1,7 @@
+import { opportunitySchema, type Opportunity } from '@referrals/shared';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_SHARED_VALUES, SharedValues } from './referralRecord.js';
+import { MAX_SHARED_VALUES, PACKED, SharedValues, StoredReferral } from './referralRecord.js';
 
 const record = (id: number, city: string) => ({
   opportunityId: id,
@@ -41,5 +43,92 @@ describe('SharedValues', () => {
     const shared = new SharedValues();
     for (let i = 0; i < MAX_SHARED_VALUES + 10; i += 1) expect(shared.of(`v${i}`)).toBe(`v${i}`);
     expect(shared.size).toBe(MAX_SHARED_VALUES);
+  });
+});
+
+describe('StoredReferral', () => {
+  const text = fc.oneof(
+    fc.constant(null),
+    fc.constant(''),
+    fc.string(),
+    fc.string({ unit: 'grapheme' }),
+    fc.constantFrom('a\u001fb', '\u001f', 'x\u001f'),
+  );
+  const full = fc
+    .record({
+      id: fc.integer({ min: 1, max: 2 ** 40 }),
+      packed: fc.tuple(...PACKED.map(() => text)),
+      addDate: fc.string(),
+      city: fc.option(fc.constantFrom('Austin', 'Dallas')),
+      premium: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true })),
+    })
+    .map(({ id, packed, addDate, city, premium }) => {
+      const o = opportunitySchema.cast({
+        opportunityId: id,
+        opportunityType: 'Personal',
+        marketplaceStatus: 'Available',
+        addDate,
+        city,
+        estimatedPremium: premium,
+        businessLines: ['GL'],
+      }) as Record<string, unknown>;
+      PACKED.forEach((f, i) => {
+        o[f] = packed[i];
+      });
+      return o as Opportunity;
+    });
+
+  it('reads every field and writes the same JSON as the parsed referral', () => {
+    fc.assert(
+      fc.property(full, (o) => {
+        const json = JSON.stringify(o);
+        const stored = new SharedValues().parseReferral(json);
+        expect(JSON.stringify(stored)).toBe(json);
+        const parsed = JSON.parse(json) as Opportunity;
+        for (const f of Object.keys(o) as (keyof Opportunity)[]) {
+          expect(stored[f]).toEqual(parsed[f]);
+        }
+        // Packed unless a value holds the separator.
+        const holdsSep = PACKED.some((f) => String(o[f]).includes('\u001f'));
+        expect(stored instanceof StoredReferral).toBe(!holdsSep);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('packs a referral with the schema fields into few own properties, which cannot be changed', () => {
+    const o = opportunitySchema.cast({
+      opportunityId: 7,
+      opportunityType: 'Personal',
+      marketplaceStatus: 'Available',
+      addDate: '2026-11-20T10:00:00.000Z',
+      firstName: 'Ann',
+      businessName: null,
+      postalCode: '',
+    });
+    const stored = new SharedValues().parseReferral(JSON.stringify(o));
+    expect(stored).toBeInstanceOf(StoredReferral);
+    expect([stored.firstName, stored.businessName, stored.postalCode]).toEqual(['Ann', null, '']);
+    expect(Object.keys(stored)).not.toContain('firstName');
+    expect(Object.keys(stored).length).toBeLessThan(Object.keys(o).length);
+    expect(() => {
+      (stored as { firstName: string | null }).firstName = 'Bob';
+    }).toThrow(TypeError);
+  });
+
+  it('keeps a record without every schema field, or with one more, as parsed', () => {
+    const shared = new SharedValues();
+    const o = opportunitySchema.cast({
+      opportunityId: 7,
+      opportunityType: 'Personal',
+      marketplaceStatus: 'Available',
+      addDate: '2026-11-20T10:00:00.000Z',
+    });
+    expect(shared.parseReferral(JSON.stringify(record(1, 'Austin')))).not.toBeInstanceOf(
+      StoredReferral,
+    );
+    const extra = shared.parseReferral(JSON.stringify({ ...o, extra: 1 }));
+    expect(extra).not.toBeInstanceOf(StoredReferral);
+    expect(extra).toEqual({ ...o, extra: 1 });
   });
 });

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numberShard, ShardedMap, ShardedSet, shardedByString, stringShard } from './shardedMap.js';
+import {
+  idKey,
+  numberShard,
+  ShardedMap,
+  ShardedSet,
+  shardedById,
+  shardedByString,
+  stringShard,
+} from './shardedMap.js';
 
 type Op = { kind: 'set' | 'delete'; key: number; value: number };
 const opsArb = fc.array(
@@ -58,5 +66,41 @@ describe('ShardedMap and ShardedSet', () => {
     const byNumber = new Set<number>();
     for (let id = 7; id < 7 + 64; id += 1) byNumber.add(numberShard(id) & 63);
     expect(byNumber.size).toBe(64);
+  });
+});
+
+describe('idKey', () => {
+  const ids = fc.oneof(
+    fc.integer({ min: -10, max: 2_000_000_000 }),
+    fc.constantFrom(0, -0, 1.5, 999_999_999, 1_000_000_000, 2 ** 53, Number.NaN),
+    fc.constantFrom('', '0', '00', '007', '12a', ' 1', '1e3', '-1', '999999999', '1000000000'),
+    fc.string({ maxLength: 12 }),
+    fc.stringMatching(/^[0-9]{1,12}$/),
+  );
+
+  it('gives one key to an id in either form, a small integer for a plain decimal id below 10^9', () => {
+    fc.assert(
+      fc.property(ids, (id) => {
+        const key = idKey(id);
+        // The id written as a string gives the same key as the id itself.
+        expect(idKey(String(id))).toBe(key);
+        // Two ids have one key only if they are the same id written the same way.
+        expect(String(key)).toBe(String(id) === '-0' ? '0' : String(id));
+        const small = /^(0|[1-9][0-9]{0,8})$/.test(String(id));
+        expect(typeof key).toBe(small ? 'number' : 'string');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keys a map whose gets, sets and deletes mix numbers and strings', () => {
+    const m = shardedById<string>();
+    m.set(idKey(42), 'a');
+    m.set(idKey('007'), 'b');
+    expect(m.get(idKey('42'))).toBe('a');
+    expect(m.get(idKey(7))).toBeUndefined();
+    expect(m.get(idKey('007'))).toBe('b');
+    expect(m.delete(idKey('42'))).toBe(true);
+    expect(m.size).toBe(1);
   });
 });

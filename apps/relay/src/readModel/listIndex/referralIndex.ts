@@ -26,7 +26,7 @@ import {
   sumOf,
 } from './countedTree.js';
 import { SharedValues } from '../referralRecord.js';
-import { shardedByString, ShardedSet } from '../shardedMap.js';
+import { idKey, shardedById, ShardedSet } from '../shardedMap.js';
 import { isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
 import { ALL, withoutExpiry, type ListScope } from './scopes.js';
 import { instantOf, minuteOf, msOf } from './minuteDate.js';
@@ -301,7 +301,7 @@ export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
  * slices that yield to the event loop.
  */
 export class ReferralIndex {
-  private entries = shardedByString<Entry>();
+  private entries = shardedById<Entry>();
   private added: CountedTree<Entry>;
   private modified: CountedTree<Entry>;
   /** Referrals a dashboard may count, by how long they may. */
@@ -414,14 +414,14 @@ export class ReferralIndex {
     const snapshot = Array.isArray(records) ? (records as Opportunity[]) : Array.from(records);
     const run = (async () => {
       const clock = this.now();
-      const entries = shardedByString<Entry>();
+      const entries = shardedById<Entry>();
       const byState = new Map<string, EntrySet>();
       const dated: Entry[] = [];
       const changed: Entry[] = [];
       let since = performance.now();
       for (let i = 0; i < snapshot.length; i += 1) {
         const e = this.entryOf(snapshot[i] as Opportunity, clock);
-        entries.set(String(e.id), e);
+        entries.set(idKey(e.id), e);
         addTo(byState, e);
         if (Number.isFinite(e.added)) dated.push(e);
         if (Number.isFinite(e.modified)) changed.push(e);
@@ -552,7 +552,7 @@ export class ReferralIndex {
   private applyOne(d: IndexDelta, i: number): void {
     if (i < d.upserts.length) {
       const { next } = d.upserts[i] as IndexDelta['upserts'][number];
-      const id = String(next.opportunityId);
+      const id = idKey(next.opportunityId);
       const prev = this.entries.get(id);
       const e = this.entryOf(next, this.clock);
       this.entries.set(id, e);
@@ -560,7 +560,7 @@ export class ReferralIndex {
       return;
     }
     const gone = d.removed[i - d.upserts.length] as Opportunity;
-    const id = String(gone.opportunityId);
+    const id = idKey(gone.opportunityId);
     const prev = this.entries.get(id);
     if (!prev) return;
     this.entries.delete(id);
