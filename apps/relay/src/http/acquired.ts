@@ -1,4 +1,3 @@
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { stringify } from 'csv-stringify/sync';
 import {
   acquiredColumns,
@@ -23,6 +22,7 @@ import type { Principal } from '../auth/verify.js';
 import { pipelinesOf, type PipelineStore } from '../db/pipeline.js';
 import type { ReturnStore } from '../db/returns.js';
 import { BOUGHT, boughtBy, withState, type ListScope } from '../readModel/listIndex/scopes.js';
+import { nextSlice } from '../readModel/slices.js';
 import { fail, ok, principalOf, type ApiRequest, type ApiResponse, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
 import { emptyPage, loadingNoteOf, PAGE_SIZE } from './referrals.js';
@@ -205,7 +205,7 @@ export function acquiredRoutes(
               credit: r?.credit ?? null,
             });
           });
-          await yieldToLoop();
+          await nextSlice();
         }
         const since = new Date(d.now().getTime() - DATE_FILTER_SPAN_MS[dateFilter]);
         return ok({
@@ -250,7 +250,7 @@ export function acquiredRoutes(
             ),
           );
           // A large export leaves room for sockets and other requests between slices.
-          await yieldToLoop();
+          await nextSlice();
         }
         const day = d.now().toISOString().slice(0, 10);
         return {

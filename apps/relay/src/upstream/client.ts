@@ -32,7 +32,7 @@ import {
   type UpstreamHttpOptions,
   type UpstreamRequest,
 } from './http.js';
-import { validateRecords } from './pageValidation.js';
+import { prepareValidators, validateRecords } from './pageValidation.js';
 
 /** Where the upstream services live. */
 export interface UpstreamUrls {
@@ -122,6 +122,14 @@ function polledReads(http: UpstreamHttp) {
 
 /** Typed calls of every upstream service the relay uses, each answer validated at the boundary. */
 export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOptions) {
+  // The records the poll validates by the page (the referral list's are validated by the sync).
+  prepareValidators(
+    opportunitySchema,
+    marketplaceSchema,
+    deliveryStatSchema,
+    deliveryErrorSchema,
+    featureFlagSchema,
+  );
   const http = createUpstreamHttp(options);
   const polled = polledReads(http);
   const opp = urls.opportunityUrl;

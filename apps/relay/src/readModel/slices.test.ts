@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { nextSlice, slicing, sortInSlices, yieldIfDue } from './slices.js';
+
+const budget = { ...slicing };
+afterEach(() => {
+  Object.assign(slicing, budget);
+  vi.restoreAllMocks();
+});
+
+/** A sliced job: `slices` slices, each logged, yielding between them as the relay's work does. */
+async function job(name: string, slices: number, log: string[]): Promise<void> {
+  let since = performance.now();
+  for (let i = 0; i < slices; i += 1) {
+    log.push(name);
+    since = await yieldIfDue(since);
+  }
+}
+
+/**
+ * Marks each turn of the event loop in `log` with '|' until stopped: an immediate that queues
+ * itself again runs once per turn, as a job's own immediate did.
+ */
+function markTurns(log: string[]): () => void {
+  let probing = true;
+  const probe = (): void => {
+    log.push('|');
+    if (probing) setImmediate(probe);
+  };
+  setImmediate(probe);
+  return () => {
+    probing = false;
+  };
+}
+
+describe('slices', () => {
+  it('runs one waiting slice per turn of the event loop, however many jobs are in flight', async () => {
+    Object.assign(slicing, { budgetMs: 0 });
+    const log: string[] = [];
+    const stop = markTurns(log);
+    await Promise.all([job('a', 5, log), job('b', 5, log), job('c', 5, log)]);
+    stop();
+    const turns = log
+      .join('')
+      .split('|')
+      .slice(1)
+      .filter((t) => t !== '');
+    // Between two turns at most one slice of any job (each job's first runs before any yield).
+    expect(turns.every((t) => t.length === 1)).toBe(true);
+    // Each job was served in turn, none starved: every slice ran.
+    expect(
+      log
+        .filter((e) => e !== '|')
+        .sort()
+        .join(''),
+    ).toBe('aaaaabbbbbccccc');
+    expect(turns.join('')).toBe('abcabcabcabc');
+  });
+
+  it("shares a turn's budget between the jobs that run in it, one after another", async () => {
+    // A clock that moves 1 ms a piece of work, so slices are counted, not timed (from the real
+    // clock's reading: a monotonic clock never goes back).
+    let clock = performance.now();
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    Object.assign(slicing, { budgetMs: 10, checkEvery: 1 });
+    const log: string[] = [];
+    const stop = markTurns(log);
+    const work = async (name: string): Promise<void> => {
+      let since = performance.now();
+      for (let i = 0; i < 4; i += 1) {
+        log.push(name);
+        clock += 1;
+        since = await yieldIfDue(since);
+      }
+    };
+    // Ten small jobs, each within the budget on its own, run one after the other (as the orders
+    // a first load held back are built at its end): each measuring only its own slice, all
+    // forty pieces ran before the loop had a turn.
+    for (const name of 'abcdefghij') await work(name);
+    stop();
+    const stretches = log.join('').split('|');
+    expect(stretches.join('').length).toBe(40);
+    // The budget, and the piece during which it ran out (the clock is read after each piece).
+    expect(Math.max(...stretches.map((t) => t.length))).toBeLessThanOrEqual(10 + 1);
+  });
+
+  it('resumes waiters in the order they yielded, and again after the queue ran dry', async () => {
+    const order: number[] = [];
+    await Promise.all([1, 2, 3].map((n) => nextSlice().then(() => order.push(n))));
+    await nextSlice();
+    order.push(4);
+    expect(order).toEqual([1, 2, 3, 4]);
+  });
+
+  it('sorts as Array.prototype.sort does, stable, through many yields', async () => {
+    Object.assign(slicing, { budgetMs: 0 });
+    const items = Array.from({ length: 3000 }, (_, i) => ({ k: (i * 7919) % 97, i }));
+    const sorted = await sortInSlices(items, (a, b) => a.k - b.k);
+    expect(sorted).toEqual([...items].sort((a, b) => a.k - b.k));
+  });
+});
