@@ -4,6 +4,8 @@ import WebSocket from 'ws';
 export interface Inspector {
   /** A full garbage collection in the relay, finished when this resolves. */
   collectGarbage(): Promise<void>;
+  /** Any DevTools protocol method: its result. */
+  send(method: string, params?: object): Promise<unknown>;
   close(): void;
 }
 
@@ -24,27 +26,32 @@ export async function connectInspector(port: number): Promise<Inspector> {
     ws.once('error', reject);
   });
   let nextId = 1;
-  const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  const pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   ws.on('message', (data: Buffer) => {
-    const msg = JSON.parse(data.toString()) as { id?: number; error?: { message: string } };
+    const msg = JSON.parse(data.toString()) as {
+      id?: number;
+      error?: { message: string };
+      result?: unknown;
+    };
     const waiter = msg.id === undefined ? undefined : pending.get(msg.id);
     if (!waiter || msg.id === undefined) return;
     pending.delete(msg.id);
     if (msg.error) waiter.reject(new Error(msg.error.message));
-    else waiter.resolve();
+    else waiter.resolve(msg.result);
   });
   ws.on('close', () => {
     for (const w of pending.values()) w.reject(new Error('inspector connection closed'));
     pending.clear();
   });
-  const call = (method: string) =>
-    new Promise<void>((resolve, reject) => {
+  const call = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve, reject });
-      ws.send(JSON.stringify({ id, method }));
+      ws.send(JSON.stringify({ id, method, params }));
     });
   return {
-    collectGarbage: () => call('HeapProfiler.collectGarbage'),
+    collectGarbage: () => call('HeapProfiler.collectGarbage').then(() => undefined),
+    send: call,
     close: () => ws.close(),
   };
 }

@@ -89,6 +89,13 @@ export async function startRelay(o: {
   heapDir?: string | undefined;
   /** How long the relay may take to answer /readyz (a large first load takes minutes). */
   readyTimeoutMs?: number;
+  /** Node flags after the deployed ones (tools/relayAlone.ts tries the collector's). */
+  nodeFlags?: readonly string[];
+  /** Writes the stretches its event loop was held past `lateTurnMs` there (tools/lateTurns.mjs). */
+  lateTurnsFile?: string;
+  lateTurnMs?: number;
+  /** Handed everything the relay prints (a GC trace), besides the tail kept for errors. */
+  onOutput?: (chunk: Buffer) => void;
 }) {
   const url = `http://localhost:${o.port}`;
   // The inspector, on loopback only, lets memory be read after a full garbage collection.
@@ -96,10 +103,10 @@ export async function startRelay(o: {
   const args = [
     // As deployed (apps/relay/src/nodeFlags.ts).
     ...RELAY_NODE_FLAGS,
+    ...(o.nodeFlags ?? []),
     `--inspect=127.0.0.1:${inspectPort}`,
-    ...(o.cpuProfDir
-      ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`, '--import', LATE_TURNS]
-      : []),
+    ...(o.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : []),
+    ...(o.cpuProfDir || o.lateTurnsFile ? ['--import', LATE_TURNS] : []),
     ...(o.heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${o.heapDir}`] : []),
     RELAY_MAIN,
   ];
@@ -125,8 +132,14 @@ export async function startRelay(o: {
       ...(o.cpuProfDir
         ? { LATE_TURNS_FILE: path.join(o.cpuProfDir, `late-turns-${o.port}.tsv`) }
         : {}),
+      ...(o.lateTurnsFile ? { LATE_TURNS_FILE: o.lateTurnsFile } : {}),
+      ...(o.lateTurnMs ? { LATE_TURN_MS: String(o.lateTurnMs) } : {}),
     },
   });
+  if (o.onOutput) {
+    proc.child.stdout?.on('data', o.onOutput);
+    proc.child.stderr?.on('data', o.onOutput);
+  }
   await waitForProc(proc, `http://127.0.0.1:${o.port}/readyz`, o.readyTimeoutMs ?? 180_000);
   const inspector = await connectInspector(inspectPort);
   proc.child.once('exit', () => inspector.close());

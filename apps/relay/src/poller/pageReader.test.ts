@@ -1,12 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { opportunitySchema } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../readModel/diff.js';
 import { UpstreamError } from '../upstream/http.js';
 import { createPageReader, type PageReader } from './pageReader.js';
 
+/** A record as the schema keeps it (unknown fields dropped, missing ones null). */
+const validJson = (r: unknown) =>
+  JSON.stringify(opportunitySchema.validateSync(r, { stripUnknown: true }));
+
 const record = (id: number, addDate: string) => ({
   opportunityId: id,
+  opportunityType: 'CIR',
+  marketplaceStatus: 'Available',
   addDate,
   lastModDate: '2026-11-20T12:00:05.000Z',
   city: 'Austin',
@@ -70,8 +77,10 @@ describe('page reader (worker thread)', () => {
         id: r.opportunityId,
         added: Date.parse(r.addDate),
         lastMod: Date.parse(r.lastModDate),
-        text: JSON.stringify(r),
         raw: contentHash(JSON.stringify(r)),
+        // Validated by the reader: what the store keeps, and its hash.
+        json: validJson(r),
+        valid: contentHash(validJson(r)),
       })),
     );
   });
@@ -95,18 +104,45 @@ describe('page reader (worker thread)', () => {
       const page = await r.read({ ...query, size: 4 }, keep);
       expect(seen).toEqual([1, 2, 3, 4]);
       expect(page.totalElements).toBe(4);
-      expect(page.rows.map((row) => [row.id, row.text])).toEqual([
-        [1, ''],
-        [2, JSON.stringify(content[1])],
-        [3, ''],
-        [4, JSON.stringify(content[3])],
+      expect(page.rows.map((row) => [row.id, row.json, row.valid])).toEqual([
+        [1, '', ''],
+        [2, validJson(content[1]), contentHash(validJson(content[1]))],
+        [3, '', ''],
+        [4, validJson(content[3]), contentHash(validJson(content[3]))],
       ]);
       expect(
         page.rows.every((row) => row.raw === contentHash(JSON.stringify(content[row.id - 1]))),
       ).toBe(true);
       // Whole again without keep.
       const whole = await r.read({ ...query, size: 4 });
-      expect(whole.rows.map((row) => row.text)).toEqual(content.map((c) => JSON.stringify(c)));
+      expect(whole.rows.map((row) => row.json)).toEqual(content.map(validJson));
+    }
+    await inThread.close();
+  });
+
+  it('validates the records it hands over, and only those: an invalid one fails the read', async () => {
+    const bad = { ...record(2, '2026-11-12T12:00:00.000Z'), marketplaceStatus: 'Bogus' };
+    const content = [record(1, '2026-11-11T12:00:00.000Z'), bad];
+    answer = {
+      status: 200,
+      body: JSON.stringify({ content, totalElements: 2, numberOfElements: 2 }),
+    };
+    const inThread = createPageReader(base, {
+      http: { basicUser: 'test', timeoutMs: 5000, backoffMs: 1 },
+    });
+    for (const r of [reader, inThread]) {
+      for (const keep of [undefined, (row: { id: number }) => row.id === 2]) {
+        const failed = await r.read({ ...query, size: 2 }, keep).catch((e: unknown) => e);
+        expect(failed).toBeInstanceOf(UpstreamError);
+        expect(failed).toMatchObject({ kind: 'invalid' });
+        expect(String((failed as Error).message)).toContain('marketplaceStatus');
+      }
+      // Not taken, not validated: the sync wants the records of changed rows only.
+      const page = await r.read({ ...query, size: 2 }, (row) => row.id === 1);
+      expect(page.rows.map((row) => [row.id, row.json])).toEqual([
+        [1, validJson(content[0])],
+        [2, ''],
+      ]);
     }
     await inThread.close();
   });

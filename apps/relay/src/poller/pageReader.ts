@@ -10,7 +10,6 @@ import {
 import { rawPage } from '../upstream/pageValidation.js';
 import {
   hashedPage,
-  keptOnly,
   REFERRAL_LIST,
   type HashedPage,
   type HashedRow,
@@ -21,8 +20,9 @@ import {
 /** Reads pages of the referral list, hashed. */
 export interface PageReader {
   /**
-   * One page; with `keep`, the rows it does not want may come without their JSON (`text` ''), so
-   * a chunk of unchanged referrals read on the worker is not copied to the event loop's heap.
+   * One page, its records validated; with `keep`, the rows it does not want come without them
+   * (`json` ''), so a chunk of unchanged referrals read on the worker is neither validated nor
+   * copied to the event loop's heap.
    */
   read(q: ReferralPageQuery, keep?: KeepText): Promise<HashedPage>;
   close(): Promise<void>;
@@ -54,14 +54,20 @@ export type PageAsk =
     }
   | { readonly kind: 'take'; readonly id: number; readonly at: readonly number[] };
 
-/** A page whose rows' JSON is left out (every `text` ''), as a worker hands it over first. */
+/** A page whose rows' records are left out (every `json` ''), as a worker hands it over first. */
 export type StubPage = HashedPage;
 
-/** A worker's answer: a page, a page's stubs, the JSON taken of a stubbed page, or a failure. */
+/**
+ * A worker's answer: a page, a page's stubs, the records taken of a stubbed page (validated), or a
+ * failure.
+ */
 export type PageReply = { readonly id: number } & (
   | { readonly kind: 'page'; readonly page: HashedPage }
   | { readonly kind: 'stubs'; readonly page: StubPage }
-  | { readonly kind: 'texts'; readonly texts: readonly string[] }
+  | {
+      readonly kind: 'records';
+      readonly records: readonly { readonly json: string; readonly valid: string }[];
+    }
   | {
       readonly kind: 'error';
       readonly error: { kind: UpstreamFailure; message: string; status: number | undefined };
@@ -123,15 +129,19 @@ export function createPageReader(
     p.at = at;
     w.postMessage({ kind: 'take', id, at } satisfies PageAsk);
   };
-  /** The JSON taken arrived: the page, whole but for the rows not wanted. */
-  const onTexts = (p: Pending, texts: readonly string[]) => {
+  /** The records taken arrived: the page, whole but for the rows not wanted. */
+  const onRecords = (p: Pending, records: readonly { json: string; valid: string }[]) => {
     const { stubs, at = [] } = p;
-    if (!stubs) throw new Error('the page reader sent JSON of a page it did not stub');
+    if (!stubs) throw new Error('the page reader sent records of a page it did not stub');
     // The stubs are this reader's own copies (the message's): the rows taken are filled in place.
     const rows = stubs.rows as { -readonly [K in keyof HashedRow]: HashedRow[K] }[];
     for (let j = 0; j < at.length; j += 1) {
       const row = rows[at[j] as number];
-      if (row) row.text = texts[j] ?? '';
+      const record = records[j];
+      if (row && record) {
+        row.json = record.json;
+        row.valid = record.valid;
+      }
     }
     p.resolve(stubs);
   };
@@ -148,7 +158,7 @@ export function createPageReader(
       if (r.kind === 'stubs') return onStubs(w, r.id, p, r.page);
       pending.delete(r.id);
       if (r.kind === 'page') p.resolve(r.page);
-      else if (r.kind === 'texts') onTexts(p, r.texts);
+      else if (r.kind === 'records') onRecords(p, r.records);
       else p.reject(new UpstreamError(r.error.kind, r.error.message, r.error.status));
     });
     w.on('error', (err) => failAll(`the page reader failed: ${String(err)}`));
@@ -166,7 +176,7 @@ export function createPageReader(
       const req = referralPageRequest(opportunityUrl, q);
       if (q.size <= inThreadMax) {
         const { json, servedAt } = await http.sendDated(req);
-        return keptOnly(hashedPage(rawPage(json, REFERRAL_LIST), servedAt), keep);
+        return hashedPage(rawPage(json, REFERRAL_LIST), servedAt, keep);
       }
       worker ??= start();
       const w = worker;

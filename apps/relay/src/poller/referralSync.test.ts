@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../readModel/memoryStore.js';
 import type { ReadModelStore } from '../readModel/store.js';
-import { hashedPage, keptOnly } from './hashedPage.js';
+import { hashedPage } from './hashedPage.js';
 import { PASS_MARGIN_INTERVALS, ReferralSync, type ReadPage } from './referralSync.js';
 
 const DAY = 86_400_000;
@@ -71,11 +71,9 @@ class FakeUpstream {
       .sort((a, b) => b[key].localeCompare(a[key]) || b.opportunityId - a.opportunityId);
     const content = rows.slice(q.page * q.size, (q.page + 1) * q.size).map((r) => ({ ...r }));
     return Promise.resolve(
-      keptOnly(
-        hashedPage(
-          { content, totalElements: rows.length, numberOfElements: content.length },
-          this.now,
-        ),
+      hashedPage(
+        { content, totalElements: rows.length, numberOfElements: content.length },
+        this.now,
         keep,
       ),
     );

@@ -1,18 +1,10 @@
-import { opportunitySchema, type LiveStatus, type Opportunity } from '@referrals/shared';
+import type { LiveStatus, Opportunity } from '@referrals/shared';
 import { logger } from '../log.js';
-import { contentHash } from '../readModel/diff.js';
 import { formatReferralHash, hashOfCommitted } from '../readModel/referralHash.js';
 import { yieldIfDue } from '../readModel/slices.js';
 import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
 import type { ReferralPageQuery } from '../upstream/client.js';
-import { validateRecords } from '../upstream/pageValidation.js';
-import {
-  hashRecords,
-  REFERRAL_LIST,
-  type HashedPage,
-  type HashedRow,
-  type KeepText,
-} from './hashedPage.js';
+import { hashRecords, type HashedPage, type HashedRow, type KeepText } from './hashedPage.js';
 import { byPlace, KnownTable, type Known, type Place } from './knownTable.js';
 
 const log = logger('poller');
@@ -700,7 +692,7 @@ export class ReferralSync {
 
   /**
    * Compares upstream records with the store: an unchanged raw record costs a lookup; a changed one
-   * is parsed, validated and, if its content changed, staged. With `touched` (a chunk read ahead),
+   * (validated by the page reader) is staged if its content changed. With `touched` (a chunk read ahead),
    * a referral committed or staged since the chunk was read is left alone. Returns the rows (each
    * record's place and dates).
    */
@@ -725,19 +717,13 @@ export class ReferralSync {
       if (!same || staged.removed.has(id)) toValidate.push(row);
     }
     if (toValidate.length === 0) return rows;
-    const parsed: unknown[] = [];
-    for (let j = 0; j < toValidate.length; j += 1) {
-      parsed.push(JSON.parse((toValidate[j] as HashedRow).text));
-      if ((j & 255) === 255) since = await yieldIfDue(since);
-    }
-    const valid = await validateRecords(parsed, opportunitySchema, REFERRAL_LIST);
     since = performance.now();
-    for (let j = 0; j < valid.length; j += 1) {
-      // ~20 µs a row (its JSON and hash): 10,000 new rows (a first load's chunk) are ~200 ms.
-      if ((j & 63) === 63) since = await yieldIfDue(since);
-      const { id, raw, added, lastMod } = toValidate[j] as HashedRow;
-      const json = JSON.stringify(valid[j]);
-      const known: Known = { id, valid: contentHash(json), raw, added, lastMod };
+    for (let j = 0; j < toValidate.length; j += 1) {
+      if ((j & 1023) === 1023) since = await yieldIfDue(since);
+      // Validated by the page reader (its worker, for a large page).
+      const { id, raw, added, lastMod, json, valid } = toValidate[j] as HashedRow;
+      if (json === '') throw new Error(`the page reader left out referral ${id}, which changed`);
+      const known: Known = { id, valid, raw, added, lastMod };
       const before = staged.upserts.get(id)?.known ?? this.known.get(id);
       if (
         before?.valid === known.valid &&

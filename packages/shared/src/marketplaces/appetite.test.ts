@@ -320,6 +320,93 @@ describe('marketplace-admin §3 appetite matching', () => {
     ]);
   });
 
+  it.each<[string, Partial<Opportunity>, Partial<RiskAppetite>, AppetiteMismatch[]]>([
+    [
+      'counts a line named twice once',
+      { category: 'PERSONAL', businessLines: ['AUTO', 'AUTO'] },
+      { personalBusinessLinesMax: 1 },
+      [],
+    ],
+    [
+      'rejects a duplicated line past the minimum of distinct lines',
+      { category: 'PERSONAL', businessLines: ['AUTO', 'AUTO'] },
+      { personalBusinessLinesMin: 2 },
+      [AppetiteMismatch.BusinessLineCount],
+    ],
+    [
+      'takes any Unicode white space for blank',
+      { email: '\u00a0\t\u2003\n' },
+      { emailAddressRequired: true },
+      [AppetiteMismatch.MissingContact],
+    ],
+  ])('%s', (_name, referral, appetite, expected) => {
+    expect(appetiteMismatches(aReferral(referral), anAppetite(appetite))).toEqual(expected);
+    expect(matchesAppetite(aReferral(referral), anAppetite(appetite))).toBe(expected.length === 0);
+  });
+
+  it('matchesAppetite agrees with appetiteMismatches on 20,000 random pairs', () => {
+    // A seeded generator: the same pairs every run.
+    let seed = 17;
+    const rand = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const maybe = <T>(value: T): T | null => (rand() < 0.3 ? null : value);
+    const codes = ['AUTO', 'HOME', 'GL', 'WC', 'TERM'];
+    let matched = 0;
+    for (let i = 0; i < 20_000; i += 1) {
+      const referral = aReferral({
+        state: pick(['TX', 'CA', 'NY', null]),
+        source: pick(['web', 'partner', null]),
+        category: pick(['COMMERCIAL', 'PERSONAL', 'LIFE_ANNUITIES', 'OTHER', null]),
+        businessLines: codes.filter(() => rand() < 0.3),
+        dynamicPrice: maybe(Math.floor(rand() * 100)),
+        yearsInBusiness: maybe(Math.floor(rand() * 20)),
+        noOfEmployees: maybe(Math.floor(rand() * 50)),
+        estimatedPremium: maybe(Math.floor(rand() * 10_000)),
+        industryCode: pick(['111110', '236115', null]),
+        currentlyInsured: pick([true, false, null]),
+        medicalExam: pick([true, false, null]),
+        firstName: pick(['Ann', ' ', null]),
+        phone: pick(['5125550100', '', null]),
+      });
+      const appetite = anAppetite({
+        stateCodes: ['TX', 'CA', 'NY'].filter(() => rand() < 0.7),
+        excludedSources: rand() < 0.2 ? ['partner'] : [],
+        referralPriceMin: maybe(Math.floor(rand() * 30)),
+        referralPriceMax: maybe(50 + Math.floor(rand() * 60)),
+        acceptWarmTransfers: rand() < 0.5,
+        acceptCommercialLines: rand() < 0.8,
+        acceptPersonalLines: rand() < 0.8,
+        acceptLifeAnnuitiesLines: rand() < 0.8,
+        riskAppetiteBusinessLines: codes
+          .filter(() => rand() < 0.2)
+          .map((c) =>
+            line(c, pick(['COMMERCIAL', 'PERSONAL', 'LIFE_ANNUITIES'] as const), rand() < 0.5),
+          ),
+        businessLineRequired: rand() < 0.2,
+        personalBusinessLinesMin: maybe(Math.floor(rand() * 2)),
+        commercialBusinessLinesMax: maybe(Math.floor(rand() * 3)),
+        excludedNaics: rand() < 0.3 ? ['236115'] : [],
+        yearsInBusinessMin: maybe(Math.floor(rand() * 5)),
+        numberOfEmployeesMax: maybe(10 + Math.floor(rand() * 40)),
+        personalEstimatedPremiumMax: maybe(Math.floor(rand() * 10_000)),
+        acceptCommercialUninsured: rand() < 0.7,
+        acceptPersonalInsured: rand() < 0.7,
+        acceptMedicalExamRefusal: rand() < 0.5,
+        firstNameRequired: rand() < 0.2,
+        phoneNumberRequired: rand() < 0.2,
+      });
+      const mismatches = appetiteMismatches(referral, appetite);
+      if (mismatches.length === 0) matched += 1;
+      expect(matchesAppetite(referral, appetite)).toBe(mismatches.length === 0);
+    }
+    // Both answers occur often enough for the comparison to mean something.
+    expect(matched).toBeGreaterThan(500);
+    expect(matched).toBeLessThan(19_500);
+  });
+
   it.each<[number | null, number | null, number | null, boolean]>([
     [5, null, null, true],
     [null, 1, 2, true],
