@@ -69,13 +69,17 @@ redis.call('SET', KEYS[2], ARGV[2])
 return 1
 `;
 
+/**
+ * A script's arguments. The records' JSON goes as Buffers: the client then copies each into the
+ * command's buffer as it is, outside the JS heap, where a string argument is first concatenated
+ * with its length into a string of its own (a first load of 100,000 referrals allocated ~0.5 GB
+ * on the event loop's heap writing its commits, bench/README "Session 21").
+ */
+type ScriptArgs = (string | number | Buffer)[];
+
 /** Appends a diff's records to a script's arguments, as `checkAndWrite` reads them. */
-function pushRecords(
-  args: (string | number)[],
-  upserts: Diff['upserts'],
-  removed: readonly string[],
-) {
-  for (const u of upserts) args.push(u.id, u.json, u.hash);
+function pushRecords(args: ScriptArgs, upserts: Diff['upserts'], removed: readonly string[]) {
+  for (const u of upserts) args.push(u.id, Buffer.from(u.json), u.hash);
   for (const id of removed) args.push(id);
 }
 
@@ -187,7 +191,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
       let diff = whole;
       if (size > COMMIT_PART) {
         const stage = async (part: Diff['upserts'], removed: readonly string[]) => {
-          const args: (string | number)[] = [STAGE_LUA, 3];
+          const args: ScriptArgs = [STAGE_LUA, 3];
           args.push(keys.seq(stream), keys.snapshot(stream), keys.hashes(stream));
           args.push(expectedSeq, part.length, removed.length);
           pushRecords(args, part, removed);
@@ -212,7 +216,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
         : '';
       // One array handed over whole: spreading 3 arguments per record into a call overflows the
       // stack at ~100,000 records (a first load of a large market).
-      const args: (string | number)[] = [
+      const args: ScriptArgs = [
         COMMIT_LUA,
         5,
         keys.seq(stream),
@@ -225,7 +229,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
         diff.upserts.length,
         diff.removed.length,
         delta ? 'delta' : 'reset',
-        body,
+        Buffer.from(body),
         logLengthFor(size),
         meta ?? '-',
       ];

@@ -29,7 +29,7 @@ import { SharedValues } from '../referralRecord.js';
 import { idKey, shardedById, ShardedSet } from '../shardedMap.js';
 import { isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
 import { ALL, withoutExpiry, type ListScope } from './scopes.js';
-import { instantOf, minuteOf, msOf } from './minuteDate.js';
+import { compareParts, instantOf, minuteOf, msOf } from './minuteDate.js';
 import { inOrder, pageOf, type Groups } from './twoWay.js';
 
 const log = logger('readModel');
@@ -101,6 +101,21 @@ class Entry {
   /** Until when a dashboard may count it (see RECENT_MS); Infinity while it is claimable. */
   get until(): number {
     return instantOf(this.untilMin, this.untilMs);
+  }
+
+  /** The order of `added`, then id (an entry without a date ties on it, and goes by id). */
+  static byAdded(this: void, a: Entry, b: Entry): number {
+    return compareParts(a.addedMin, a.addedMs, b.addedMin, b.addedMs) || a.id - b.id;
+  }
+
+  /** The order of `modified`, then id. */
+  static byModified(this: void, a: Entry, b: Entry): number {
+    return compareParts(a.modifiedMin, a.modifiedMs, b.modifiedMin, b.modifiedMs) || a.id - b.id;
+  }
+
+  /** The order of `until`, then id. */
+  static byUntil(this: void, a: Entry, b: Entry): number {
+    return compareParts(a.untilMin, a.untilMs, b.untilMin, b.untilMs) || a.id - b.id;
   }
 }
 
@@ -253,10 +268,7 @@ const cellByModified = (e: Entry): number => e.modCell;
 /** The cell of an entry in a scope's views: its age by the date the scope's lists filter on. */
 const cellIn = (scope: ListScope): ((e: Entry) => number) =>
   scope.dateField === 'lastModDate' ? cellByModified : cell;
-const byAdded = (a: Entry, b: Entry): number => a.added - b.added || a.id - b.id;
-const byModified = (a: Entry, b: Entry): number => a.modified - b.modified || a.id - b.id;
-const byUntil = (a: Entry, b: Entry): number =>
-  a.until === b.until ? a.id - b.id : a.until < b.until ? -1 : 1;
+const { byAdded, byModified, byUntil } = Entry;
 
 /** Entries of a list from a position, and the list's total. */
 interface Slice {
