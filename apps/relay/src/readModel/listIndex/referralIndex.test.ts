@@ -452,6 +452,42 @@ describe('ReferralIndex', () => {
     expect(got.content.map((o) => o.opportunityId).sort()).toEqual([2, 3]);
   });
 
+  it('as the clock goes on, looks only at the referrals near a window edge', async () => {
+    // 2,000 referrals added ten days ago (between the 7- and 30-day edges, far from both): a
+    // minute later none crosses an edge, and none is looked at (a walk from the start of the
+    // trees read every referral older than an edge, each minute: the market at 1,000,000).
+    let clock = T0;
+    const index = new ReferralIndex({ now: () => clock, warm: [null] });
+    let reads = 0;
+    const referrals = Array.from({ length: 2000 }, (_, i) => {
+      const o = {
+        ...claimable(i + 1),
+        addDate: new Date(T0 - 240 * HOUR - i * 1000).toISOString(),
+      };
+      let status = o.marketplaceStatus;
+      Object.defineProperty(o, 'marketplaceStatus', {
+        get: () => {
+          reads += 1;
+          return status;
+        },
+        set: (v: Opportunity['marketplaceStatus']) => {
+          status = v;
+        },
+      });
+      return o;
+    });
+    await index.load(referrals, 1);
+    await index.settled();
+    reads = 0;
+    clock = T0 + 60_000;
+    index.advance(clock);
+    expect(reads).toBe(0);
+    // Still in its window.
+    expect((await index.page(ALL, { ...firstPage(1), dateFilter: '30days' })).totalElements).toBe(
+      2000,
+    );
+  });
+
   it('cuts a page between two change sets: never in the middle of one', async () => {
     const index = new ReferralIndex({ now: () => T0, warm: [null] });
     await index.load([1, 2, 3].map(claimable), 1);

@@ -103,6 +103,15 @@ class Entry {
     return instantOf(this.untilMin, this.untilMs);
   }
 
+  /**
+   * Where a walk of the trees by date starts: an entry dated `t` (both dates) before every entry
+   * of that date. A real entry, since the comparators read its date parts (a plain object with
+   * `added` compared as before every entry, and a walk from it read the whole tree).
+   */
+  static probe(t: number): Entry {
+    return new Entry({ opportunityId: -Infinity } as Opportunity, t, t, t, 0, 0);
+  }
+
   /** The order of `added`, then id (an entry without a date ties on it, and goes by id). */
   static byAdded(this: void, a: Entry, b: Entry): number {
     return compareParts(a.addedMin, a.addedMs, b.addedMin, b.addedMs) || a.id - b.id;
@@ -1103,7 +1112,7 @@ export class ReferralIndex {
     const tree = byModified ? this.modified : this.added;
     const dateOf = (e: Entry): number => (byModified ? e.modified : e.added);
     for (const edge of BUCKET_EDGES_MS) {
-      const probe = { added: lo - edge, modified: lo - edge, id: -Infinity } as Entry;
+      const probe = Entry.probe(lo - edge);
       for (const e of tree.from(probe)) {
         if (dateOf(e) >= hi - edge) break;
         yield e;
