@@ -103,8 +103,9 @@ export async function startRelay(o: {
   const args = [
     // As deployed (apps/relay/src/nodeFlags.ts).
     ...RELAY_NODE_FLAGS,
-    ...(o.nodeFlags ?? []),
     `--inspect=127.0.0.1:${inspectPort}`,
+    // After the deployed ones: V8 takes the last value of a flag given twice.
+    ...(o.nodeFlags ?? []),
     ...(o.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : []),
     ...(o.cpuProfDir || o.lateTurnsFile ? ['--import', LATE_TURNS] : []),
     ...(o.heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${o.heapDir}`] : []),
