@@ -692,8 +692,8 @@ export class ReferralSync {
 
   /**
    * Compares upstream records with the store: an unchanged raw record costs a lookup; a changed one
-   * (validated by the page reader) is staged if its content changed. With `touched` (a chunk read ahead),
-   * a referral committed or staged since the chunk was read is left alone. Returns the rows (each
+   * (validated by the page reader) is staged if its content changed. With `touched` (a chunk read
+   * ahead), a referral committed or staged since the chunk was read is left alone. Returns the rows (each
    * record's place and dates).
    */
   private async ingest(
@@ -701,7 +701,7 @@ export class ReferralSync {
     staged: Staged,
     touched: ReadonlySet<number> | null = null,
   ): Promise<readonly HashedRow[]> {
-    const toValidate: HashedRow[] = [];
+    const changed: HashedRow[] = [];
     // A chunk of 10,000 rows compared in one go held the event loop for 10-20 ms of the cycle's
     // ~50 (a CPU profile at 1,000,000): in slices, as the rest of the cycle. What another writer
     // commits meanwhile is in `touched` or wins at the commit (see commit).
@@ -714,14 +714,13 @@ export class ReferralSync {
         continue;
       const mine = staged.upserts.get(id);
       const same = mine ? mine.known.raw === raw : this.known.rawIs(id, raw);
-      if (!same || staged.removed.has(id)) toValidate.push(row);
+      if (!same || staged.removed.has(id)) changed.push(row);
     }
-    if (toValidate.length === 0) return rows;
-    since = performance.now();
-    for (let j = 0; j < toValidate.length; j += 1) {
+    if (changed.length === 0) return rows;
+    for (let j = 0; j < changed.length; j += 1) {
       if ((j & 1023) === 1023) since = await yieldIfDue(since);
       // Validated by the page reader (its worker, for a large page).
-      const { id, raw, added, lastMod, json, valid } = toValidate[j] as HashedRow;
+      const { id, raw, added, lastMod, json, valid } = changed[j] as HashedRow;
       if (json === '') throw new Error(`the page reader left out referral ${id}, which changed`);
       const known: Known = { id, valid, raw, added, lastMod };
       const before = staged.upserts.get(id)?.known ?? this.known.get(id);
