@@ -2,7 +2,7 @@
  * The event loop's long tasks in a CPU profile: each run of busy samples (anything but idle) longer
  * than a threshold, with the functions it spent its own time in and the outermost frames of ours
  * it ran under.
- *   tsx src/tools/longTasks.ts results/profiles/CPU.*.cpuprofile [minMs=50] [fromS=0] [turns]
+ *   tsx src/tools/longTasks.ts results/profiles/CPU.*.cpuprofile [minMs=50] [fromS=0] [turns] [shown=15]
  * A busy run can hold several tasks (a slice that yields to a queue already due runs on without
  * an idle sample), so it is an upper bound of the longest task in it. With `turns`, the file
  * lateTurns.mjs wrote while the profile was taken, the tasks are the stretches the event loop was
@@ -28,6 +28,8 @@ if (!file) throw new Error('usage: longTasks <file.cpuprofile> [minMs]');
 const minMs = Number(process.argv[3] ?? 50);
 const fromMs = Number(process.argv[4] ?? 0) * 1000;
 const turnsFile = process.argv[5];
+/** How many of the longest are shown one by one (the totals cover every one). */
+const shown = Number(process.argv[6] ?? 15);
 const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
@@ -100,7 +102,16 @@ const top = (m: Map<string, number>, n: number) =>
 if (turns) tasks.push(...turns);
 say(`${tasks.length} ${turns ? 'late turns' : 'tasks'} over ${minMs} ms`);
 const all = new Map<string, number>();
-for (const task of tasks.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
+const allSelf = new Map<string, number>();
+for (const task of tasks) {
+  for (const s of task.samples) {
+    const n = byId.get(s.id);
+    if (n) allSelf.set(short(n), (allSelf.get(short(n)) ?? 0) + s.ms);
+    const o = outerOurs(s.id);
+    all.set(o, (all.get(o) ?? 0) + s.ms);
+  }
+}
+for (const task of tasks.sort((a, b) => b.ms - a.ms).slice(0, shown)) {
   const self = new Map<string, number>();
   const outer = new Map<string, number>();
   for (const s of task.samples) {
@@ -109,10 +120,10 @@ for (const task of tasks.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
     self.set(short(n), (self.get(short(n)) ?? 0) + s.ms);
     const o = outerOurs(s.id);
     outer.set(o, (outer.get(o) ?? 0) + s.ms);
-    all.set(o, (all.get(o) ?? 0) + s.ms);
   }
   say(`\n${task.ms.toFixed(0)} ms at ${(task.at / 1000).toFixed(1)} s`);
   say('  self:  ' + top(self, 5).join('\n         '));
   say('  under: ' + top(outer, 4).join('\n         '));
 }
-say('\nin the 15 longest, under:\n  ' + top(all, 10).join('\n  '));
+say(`\nin all ${tasks.length}, under:\n  ${top(all, 15).join('\n  ')}`);
+say(`\nin all ${tasks.length}, self:\n  ${top(allSelf, 25).join('\n  ')}`);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextSlice, slicing, sortInSlices, yieldIfDue } from './slices.js';
+import { drainInSlices, nextSlice, slicing, sortInSlices, yieldIfDue } from './slices.js';
 
 const budget = { ...slicing };
 afterEach(() => {
@@ -89,6 +89,51 @@ describe('slices', () => {
     await nextSlice();
     order.push(4);
     expect(order).toEqual([1, 2, 3, 4]);
+  });
+
+  it('drains a queue in slices, the items pushed meanwhile included, done in the turn of the last', async () => {
+    Object.assign(slicing, { budgetMs: 0, checkEvery: 2 });
+    const queue = [1, 2, 3, 4, 5];
+    const log: string[] = [];
+    const stop = markTurns(log);
+    // Another job pushes while the drain is paused, as changes land while a view is built.
+    let pushed = 0;
+    const push = (): void => {
+      queue.push(10 + pushed++);
+      if (pushed < 3) setImmediate(push);
+    };
+    setImmediate(push);
+    const applied: number[] = [];
+    const done = await drainInSlices(queue, (n) => {
+      applied.push(n);
+      log.push(String(n));
+    });
+    // Nothing is left on the queue in the turn it resolves: the caller goes live there.
+    const lenAtEnd = queue.length;
+    stop();
+    expect(done).toBe(true);
+    expect(applied).toEqual(queue.slice(0, lenAtEnd));
+    expect(applied.length).toBe(lenAtEnd);
+    expect(pushed).toBeGreaterThan(0);
+    // At most checkEvery items between two turns of the event loop.
+    const stretches = log.join(',').split('|').map((t) => t.split(',').filter(Boolean));
+    expect(Math.max(...stretches.map((t) => t.length))).toBeLessThanOrEqual(2);
+  });
+
+  it('stops draining when the work is no longer wanted after a pause', async () => {
+    Object.assign(slicing, { budgetMs: 0, checkEvery: 1 });
+    const applied: number[] = [];
+    let wanted = true;
+    const done = await drainInSlices(
+      [1, 2, 3, 4],
+      (n) => {
+        applied.push(n);
+        if (n === 2) wanted = false;
+      },
+      () => wanted,
+    );
+    expect(done).toBe(false);
+    expect(applied).toEqual([1, 2]);
   });
 
   it('sorts as Array.prototype.sort does, stable, through many yields', async () => {

@@ -54,6 +54,31 @@ export async function yieldIfDue(since: number): Promise<number> {
   return performance.now();
 }
 
+/**
+ * Applies `apply` to each item of `queue` in order, in slices, the items pushed onto it meanwhile
+ * included; resolves true once the last one is applied, in the turn that applied it (so the
+ * caller, before it awaits anything, finds nothing new on the queue), or false when `wanted` says
+ * no after a pause. The changes that land while a list view is built are replayed so: at
+ * 1,000,000 referrals those of a whole first load are hundreds of thousands, and replayed in one
+ * go they held the event loop 200-300 ms (bench/README "Session 22").
+ */
+export async function drainInSlices<T>(
+  queue: readonly T[],
+  apply: (item: T) => void,
+  wanted: () => boolean = () => true,
+): Promise<boolean> {
+  let since = performance.now();
+  for (let i = 0; i < queue.length; ) {
+    apply(queue[i] as T);
+    i += 1;
+    if (i % slicing.checkEvery === 0 && isDue(since)) {
+      since = await yieldIfDue(since);
+      if (!wanted()) return false;
+    }
+  }
+  return true;
+}
+
 /** Sliced work waiting for its turn, first come first served. */
 const waiting: (() => void)[] = [];
 let pumping = false;
@@ -93,16 +118,21 @@ const RUN = 512;
 
 /**
  * Sorts a copy of the items, stable, in slices: runs of 512 sorted by the engine, then merged in
- * pairs, checking the clock every 1,024 steps. The same order as `[...items].sort(compare)`.
+ * pairs, checking the clock every 1,024 steps. The same order as `[...items].sort(compare)`; the
+ * items must not change until it resolves (it copies them as it goes).
  */
 export async function sortInSlices<T>(
   items: readonly T[],
   compare: (a: T, b: T) => number,
 ): Promise<T[]> {
-  let src = items.slice();
+  // The copy is made run by run: a market's items copied at once (`items.slice()`) held the
+  // event loop 85-140 ms late in a first load of 1,000,000, a large array's every element passing
+  // V8's write barrier while the heap is marked.
+  const n = items.length;
+  let src = new Array<T>(n);
   let since = performance.now();
-  for (let lo = 0; lo < src.length; lo += RUN) {
-    const run = src.slice(lo, lo + RUN).sort(compare);
+  for (let lo = 0; lo < n; lo += RUN) {
+    const run = items.slice(lo, lo + RUN).sort(compare);
     for (let k = 0; k < run.length; k += 1) src[lo + k] = run[k] as T;
     since = await yieldIfDue(since);
   }

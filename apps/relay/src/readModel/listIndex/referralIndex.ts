@@ -27,7 +27,7 @@ import {
 } from './countedTree.js';
 import { SharedValues } from '../referralRecord.js';
 import { idKey, shardedById, ShardedSet } from '../shardedMap.js';
-import { isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
+import { drainInSlices, isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
 import { ALL, withoutExpiry, type ListScope } from './scopes.js';
 import { compareParts, instantOf, minuteOf, msOf } from './minuteDate.js';
 import { inOrder, pageOf, type Groups } from './twoWay.js';
@@ -453,9 +453,9 @@ export class ReferralIndex {
       const modified = new CountedTree<Entry>(byModified, 1, ONE_CELL_OF, this.nodeSize);
       await modified.loadInSlices(await sortInSlices(changed, byModified));
       const recentUntil = new CountedTree<Entry>(byUntil, 1, ONE_CELL_OF, this.nodeSize);
-      const recent = await readLive(entries.values(), (e) => e.until > clock);
+      const recent = await readLive(entries, (e) => e.until > clock);
       await recentUntil.loadInSlices(await sortInSlices(recent, byUntil));
-      const all = await readLive(entries.values(), always);
+      const all = await readLive(entries);
       const warmed = new Map<string, View>();
       for (const sort of this.warm) {
         const view = this.newView(ALL, sort);
@@ -980,12 +980,19 @@ export class ReferralIndex {
       const tree = this.newTree(scope, sort);
       await tree.loadInSlices(items);
       if (!kept()) return;
-      for (const { prev, next, moved } of view.pending ?? []) {
-        // Counted in the cell it had when its slice was read, which may be either.
-        if (moved) tree.refresh(moved);
-        if (prev) tree.delete(prev);
-        if (next && !tree.has(next)) tree.insert(next);
-      }
+      // In slices: what lands meanwhile joins the queue, and the view is live from the turn that
+      // replays the last of it.
+      const replayed = await drainInSlices(
+        view.pending ?? [],
+        ({ prev, next, moved }) => {
+          // Counted in the cell it had when its slice was read, which may be either.
+          if (moved) tree.refresh(moved);
+          if (prev) tree.delete(prev);
+          if (next && !tree.has(next)) tree.insert(next);
+        },
+        kept,
+      );
+      if (!replayed) return;
       view.pending = undefined;
       view.tree = tree;
       this.trimViews(view);
@@ -1009,11 +1016,11 @@ export class ReferralIndex {
     parent: View | undefined,
   ): Promise<Entry[]> {
     const order = entryOrder(treeSortOf(sort));
-    if (scope === ALL) return sortInSlices(await readLive(this.entries.values(), always), order);
+    if (scope === ALL) return sortInSlices(await readLive(this.entries), order);
     const members = await this.membersOf(this.groupOf(scope));
     if (parent?.tree && members.size * SORT_SHARE > parent.tree.countOf(EVERY_CELL))
       return readInOrder(parent.tree, (e) => members.has(e));
-    return sortInSlices(await readLive(members, always), order);
+    return sortInSlices(await readLive(members), order);
   }
 
   /** The group of a scope, added if it has none. */
@@ -1081,10 +1088,10 @@ export class ReferralIndex {
     await forEachLive(source, (e) => {
       if (keep(e)) add(e);
     });
-    for (const { prev, next } of group.pending ?? []) {
+    await drainInSlices(group.pending ?? [], ({ prev, next }) => {
       if (prev && members.delete(prev)) counts[cellAt(prev)] = (counts[cellAt(prev)] ?? 0) - 1;
       if (next) add(next);
-    }
+    });
     group.pending = undefined;
     // Then each member that crossed a date window's edge since is counted in its cell now (once:
     // a long move of the clock crosses several edges).
@@ -1325,7 +1332,6 @@ function setSlot(e: Entry, slot: number, on: boolean): void {
   if (slotWord(slot) === 0) e.slots = on ? e.slots | bit : e.slots & ~bit;
   else e.slotsHigh = on ? e.slotsHigh | bit : e.slotsHigh & ~bit;
 }
-const always = (): boolean => true;
 /**
  * A scope's view is built from its members sorted when they are fewer than a sixteenth of the
  * view above (a sort of m costs about m log m steps, a filter of that view n).
@@ -1347,14 +1353,24 @@ function whileWanted<T>(work: Promise<T>, signal: AbortSignal | undefined): Prom
 }
 
 /**
- * The values that pass, read in slices from a Map's or a Set's iterator (which stays valid while
- * the collection changes).
+ * The values that pass (all of them without `keep`), read in slices from a sharded map's or set's
+ * iterator (which stays valid while the collection changes), into an array made at once for them
+ * all and a sixteenth more for those added meanwhile. Grown one push at a time, a whole market's
+ * array was copied whole at each growth, in one turn: late in a first load of 1,000,000 (a 2 GB
+ * heap being marked, each copied element passing V8's write barrier) one such push held the
+ * event loop 220 ms, as did one synchronous copy of the market (bench/README "Session 22").
  */
-async function readLive<T>(values: Iterable<T>, keep: (t: T) => boolean): Promise<T[]> {
-  const out: T[] = [];
-  await forEachLive(values, (t) => {
-    if (keep(t)) out.push(t);
+async function readLive<T>(
+  values: { readonly size: number; values(): Iterable<T> },
+  keep?: (t: T) => boolean,
+): Promise<T[]> {
+  const out = new Array<T>(values.size + (values.size >>> 4) + 16);
+  let n = 0;
+  await forEachLive(values.values(), (t) => {
+    if (!keep || keep(t)) out[n++] = t;
   });
+  // Cut in place (V8 trims an array's end; no copy).
+  out.length = n;
   return out;
 }
 
