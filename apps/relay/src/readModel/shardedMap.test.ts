@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   idKey,
   numberShard,
+  SHARDS,
+  shardIndex,
   ShardedMap,
   ShardedSet,
   shardedById,
@@ -61,11 +63,31 @@ describe('ShardedMap and ShardedSet', () => {
 
   it('spreads referral ids over every shard', () => {
     const used = new Set<number>();
-    for (let id = 1_000_000; id < 1_000_640; id += 1) used.add(stringShard(String(id)) & 63);
-    expect(used.size).toBe(64);
+    for (let id = 1_000_000; id < 1_006_400; id += 1) used.add(shardIndex(stringShard(String(id))));
+    expect(used.size).toBe(SHARDS);
     const byNumber = new Set<number>();
-    for (let id = 7; id < 7 + 64; id += 1) byNumber.add(numberShard(id) & 63);
-    expect(byNumber.size).toBe(64);
+    for (let id = 7; id < 7 + 6_400; id += 1) byNumber.add(shardIndex(numberShard(id)));
+    expect(byNumber.size).toBe(SHARDS);
+  });
+
+  it('grows its shards at different times as ids come in order', () => {
+    // A Map copies its table when its size reaches a power of two: with the shards' sizes
+    // reaching one together, one change set of 250 referrals copied every shard's table.
+    const sizes = new Array<number>(SHARDS).fill(0);
+    const crossings: number[] = [];
+    for (let id = 1; id <= 400_000; id += 1) {
+      const s = shardIndex(numberShard(id));
+      const size = (sizes[s] = (sizes[s] ?? 0) + 1);
+      if (size >= 1024 && (size & (size - 1)) === 0) crossings.push(id);
+    }
+    expect(crossings.length).toBeGreaterThan(3 * SHARDS);
+    let most = 0;
+    for (let i = 0, j = 0; i < crossings.length; i += 1) {
+      while ((crossings[i] as number) - (crossings[j] as number) >= 250) j += 1;
+      most = Math.max(most, i - j + 1);
+    }
+    // Equal shares: all 64 at once for ids as they are, 7 with the ids mixed.
+    expect(most).toBeLessThanOrEqual(3);
   });
 });
 

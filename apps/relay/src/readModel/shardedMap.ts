@@ -2,7 +2,8 @@
  * A Map kept as many small Maps. A JS Map grows by copying its whole table into one twice the size
  * inside the `set` that fills it: at 1,048,576 entries that one call held the event loop ~240 ms
  * (measured on the bench machine), and a relay's mirror, list index and poll each hold one entry
- * per referral. Split in `SHARDS` by key, each copy is of a 64th of the entries.
+ * per referral. Split in `SHARDS` by key, each copy is of a 64th of the entries, and the shards
+ * take unequal shares of the keys (see `shardIndex`) so that they do not all grow in one call.
  *
  * Iteration goes shard by shard, each in insertion order: the order of the whole is not the
  * insertion order, and an entry set during an iteration is seen only when its shard comes later
@@ -16,7 +17,7 @@ export class ShardedMap<K, V> implements ReadonlyMap<K, V> {
   }
 
   private shard(key: K): Map<K, V> {
-    return this.shards[this.shardOf(key) & (SHARDS - 1)] as Map<K, V>;
+    return this.shards[shardIndex(this.shardOf(key))] as Map<K, V>;
   }
 
   get size(): number {
@@ -100,22 +101,49 @@ class Chained<S, T> implements IterableIterator<T> {
   }
 }
 
-/** Shards a power of two: 1,000,000 entries are 64 Maps of ~16,000 (a copy well under 5 ms). */
-const SHARDS = 64;
+/** Shards: 1,000,000 entries are 64 Maps of 10,000-22,000 (a copy well under 5 ms). */
+export const SHARDS = 64;
+
+/** The shard of each of 4,096 buckets of hashes: shard i has a share of them ∝ 2^(i/64). */
+const SHARD_OF_BUCKET = ((): Uint8Array => {
+  const weights = Array.from({ length: SHARDS }, (_, i) => 2 ** (i / SHARDS));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const table = new Uint8Array(4096);
+  let sum = 0;
+  let from = 0;
+  weights.forEach((w, i) => {
+    sum += w;
+    const to = i === SHARDS - 1 ? table.length : Math.round((table.length * sum) / total);
+    table.fill(i, from, to);
+    from = to;
+  });
+  return table;
+})();
 
 /**
- * The shard of a key written in decimal digits (or any string): a hash of its characters, its
- * bits mixed (murmur3's finalizer) so that consecutive ids fall in every shard.
+ * The shard of a key's hash: its bits mixed (murmur3's finalizer, so that consecutive ids fall in
+ * every shard), then its top 12 bits looked up in SHARD_OF_BUCKET. The shards' shares of the keys
+ * run from 1 to 2 (over one octave, evenly in log): with equal shares, the shards of a growing map
+ * reach each power of two together (ids come in order), and the one change set that crossed it
+ * (250 referrals cover every shard) copied all 64 tables in one call: 115-146 ms measured at
+ * 524,288 in a first load of 1,000,000 (bench/README "Session 22"). Spread so, two shards cross
+ * their sizes' next power of two ~1% of the entries apart.
  */
+export function shardIndex(hash: number): number {
+  let h = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h ^= h >>> 16;
+  return SHARD_OF_BUCKET[h >>> 20] as number;
+}
+
+/** The hash of a key written in decimal digits (or any string): its characters' (shardIndex mixes it). */
 export function stringShard(key: string): number {
   let h = 0;
   for (let i = 0; i < key.length; i += 1) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return h ^ (h >>> 16);
+  return h;
 }
 
-/** The shard of an integer key. */
+/** The hash of an integer key. */
 export const numberShard = (key: number): number => key | 0;
 
 /** A map by string ids (ids of referrals: '1234567'). */
@@ -167,7 +195,7 @@ export class ShardedSet<T> implements Iterable<T> {
   }
 
   private shard(value: T): Set<T> {
-    return this.shards[this.shardOf(value) & (SHARDS - 1)] as Set<T>;
+    return this.shards[shardIndex(this.shardOf(value))] as Set<T>;
   }
 
   get size(): number {
