@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getDemoTokens } from '@referrals/upstream-sim/realm/tokenClient';
@@ -98,6 +98,8 @@ export async function startRelay(o: {
   onOutput?: (chunk: Buffer) => void;
 }) {
   const url = `http://localhost:${o.port}`;
+  // The profile's folder (git-ignored, so missing on a fresh clone) is where the late turns go too.
+  if (o.cpuProfDir) mkdirSync(o.cpuProfDir, { recursive: true });
   // The inspector, on loopback only, lets memory be read after a full garbage collection.
   const inspectPort = await freePort();
   const args = [

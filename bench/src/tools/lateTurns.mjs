@@ -16,8 +16,18 @@ if (isMainThread && file) {
   const us = () => Number(process.hrtime.bigint() / 1000n);
   let last = us();
   let lines = [];
+  let failed = false;
+  // A file it cannot write is said once, never thrown: thrown from this timer it was an uncaught
+  // exception that stopped the relay being measured (a --cpu-prof run whose folder was missing).
   const flush = () => {
-    if (lines.length > 0) appendFileSync(file, lines.join(''));
+    if (lines.length > 0 && !failed) {
+      try {
+        appendFileSync(file, lines.join(''));
+      } catch (err) {
+        failed = true;
+        process.stderr.write(`lateTurns: cannot write ${file}: ${err.message}\n`);
+      }
+    }
     lines = [];
   };
   setInterval(() => {
