@@ -1019,7 +1019,7 @@ export class ReferralIndex {
     if (scope === ALL) return sortInSlices(await readLive(this.entries), order);
     const members = await this.membersOf(this.groupOf(scope));
     if (parent?.tree && members.size * SORT_SHARE > parent.tree.countOf(EVERY_CELL))
-      return readInOrder(parent.tree, (e) => members.has(e));
+      return readInOrder(parent.tree, (e) => members.has(e), members.size);
     return sortInSlices(await readLive(members), order);
   }
 
@@ -1389,8 +1389,14 @@ async function forEachLive<T>(values: Iterable<T>, each: (t: T) => void): Promis
  * goes on from the last entry read, by the tree's order, so every entry present throughout is read
  * once and in order.
  */
-async function readInOrder<T>(tree: CountedTree<T>, keep: (t: T) => boolean): Promise<T[]> {
-  const out: T[] = [];
+async function readInOrder<T>(
+  tree: CountedTree<T>,
+  keep: (t: T) => boolean,
+  expected: number,
+): Promise<T[]> {
+  // Made at once for the `expected` that pass, as `readLive` does (no whole-array copy a growth).
+  const out = new Array<T>(expected + (expected >>> 4) + 16);
+  let kept = 0;
   let last: T | undefined;
   for (;;) {
     const since = performance.now();
@@ -1398,14 +1404,17 @@ async function readInOrder<T>(tree: CountedTree<T>, keep: (t: T) => boolean): Pr
     let paused = false;
     for (const t of last === undefined ? tree.values() : tree.from(last)) {
       if (last !== undefined && tree.order(t, last) <= 0) continue;
-      if (keep(t)) out.push(t);
+      if (keep(t)) out[kept++] = t;
       last = t;
       if (++n % slicing.checkEvery === 0 && isDue(since)) {
         paused = true;
         break;
       }
     }
-    if (!paused) return out;
+    if (!paused) {
+      out.length = kept;
+      return out;
+    }
     await yieldIfDue(since);
   }
 }
