@@ -111,15 +111,18 @@ type Change = { kind: 'change'; ids: number[]; records: Opportunity[]; removed: 
 type Tick = { kind: 'tick'; ms: number };
 /** The market's first load begins (held) or ends: its background orders held or built. */
 type Hold = { kind: 'hold'; held: boolean };
+/** The read model's idle timer: views and scopes no page read for `idleMs` go, their slots freed. */
+type Sweep = { kind: 'sweep' };
 type Step =
   | Change
   | Tick
   | Hold
+  | Sweep
   /**
-   * A page asked for, and changes made and clock ticks seen (as the read model's timer does)
-   * while it is being cut (a view built in slices).
+   * A page asked for, and changes made, clock ticks seen (as the read model's timer does) and
+   * sweeps while it is being cut (a view built, a slot taken or freed, in slices).
    */
-  | { kind: 'ask'; scope: number; query: ReferralQuery; during: (Change | Tick)[] };
+  | { kind: 'ask'; scope: number; query: ReferralQuery; during: (Change | Tick | Sweep)[] };
 
 const changeArb = (maxId: number): fc.Arbitrary<Change> =>
   fc.uniqueArray(fc.integer({ min: 1, max: maxId }), { maxLength: 6 }).chain((ids) =>
@@ -136,6 +139,8 @@ const tickArb: fc.Arbitrary<Tick> = fc.record({
   ms: fc.oneof(fc.integer({ min: 0, max: 30 * HOUR }), fc.integer({ min: -2 * HOUR, max: 0 })),
 });
 
+const sweepArb: fc.Arbitrary<Sweep> = fc.constant({ kind: 'sweep' as const });
+
 const holdArb: fc.Arbitrary<Hold> = fc.record({
   kind: fc.constant('hold' as const),
   held: fc.boolean(),
@@ -146,11 +151,12 @@ const stepArb = (maxId: number): fc.Arbitrary<Step> =>
     changeArb(maxId),
     tickArb,
     holdArb,
+    sweepArb,
     fc.record({
       kind: fc.constant('ask' as const),
       scope: fc.nat({ max: SCOPES.length - 1 }),
       query: queryArb,
-      during: fc.array(fc.oneof(changeArb(maxId), tickArb), { maxLength: 2 }),
+      during: fc.array(fc.oneof(changeArb(maxId), tickArb, sweepArb), { maxLength: 2 }),
     }),
   );
 
@@ -221,17 +227,18 @@ const denseQueryArb: fc.Arbitrary<ReferralQuery> = fc.record({
 const denseStepArb: fc.Arbitrary<Step> = fc.oneof(
   changeArb(200),
   tickArb,
+  sweepArb,
   fc.record({
     kind: fc.constant('ask' as const),
     scope: fc.constantFrom(...COUNTED),
     query: denseQueryArb,
-    during: fc.array(fc.oneof(changeArb(200), tickArb), { maxLength: 2 }),
+    during: fc.array(fc.oneof(changeArb(200), tickArb, sweepArb), { maxLength: 2 }),
   }),
   fc.record({
     kind: fc.constant('ask' as const),
     scope: fc.constantFrom(...COUNTED),
     query: denseQueryArb,
-    during: fc.constant<(Change | Tick)[]>([]),
+    during: fc.constant<(Change | Tick | Sweep)[]>([]),
   }),
 );
 
@@ -274,6 +281,7 @@ async function checkSteps(
   for (const step of steps) {
     if (step.kind === 'tick') now += step.ms;
     else if (step.kind === 'hold') index.holdBackground(step.held);
+    else if (step.kind === 'sweep') index.sweep();
     else if (step.kind === 'change') change(step);
     else {
       const scope = SCOPES[step.scope] ?? ALL;
@@ -285,6 +293,7 @@ async function checkSteps(
       for (const c of step.during) {
         await new Promise((r) => setImmediate(r));
         if (c.kind === 'change') change(c);
+        else if (c.kind === 'sweep') index.sweep();
         else {
           now += c.ms;
           index.advance(now);
@@ -375,7 +384,10 @@ describe('ReferralIndex', () => {
           fc.array(denseStepArb, { maxLength: 20 }),
           // One slot (the scopes take it from each other), two, or one per scope.
           fc.constantFrom(1, 2, 30),
-          (market, steps, slots) =>
+          // Scopes swept when idle for ten minutes, or as soon as the clock moves (their slots
+          // freed while pages take them, count them or read them).
+          fc.constantFrom(10 * 60_000, 0),
+          (market, steps, slots, idleMs) =>
             checkSteps(market, steps, {
               warm: EVERY_ORDER,
               maxViews: 5,
@@ -383,6 +395,7 @@ describe('ReferralIndex', () => {
               // A scope without a slot builds its own view: no page walks the market's.
               walkLimit: 0,
               slots,
+              idleMs,
             }),
         ),
         { numRuns: Number(process.env.RUNS ?? 500), timeout: 4000 },

@@ -185,10 +185,12 @@ interface ScopeGroup {
    * in it (`Entry.slots`), and a market's view in a page's order counts them per node from the
    * first page that needs it, so any page of the scope is one descent of that view, however deep.
    * Undefined for the acquired lists (their date filter reads lastModDate, which the market's
-   * cells do not), for scopes small enough to sort (see SORT_SHARE), and while every slot is
-   * taken by scopes read more recently.
+   * cells do not), for scopes small enough to sort (see SORT_SHARE), while every slot is taken
+   * by scopes read more recently, and while the slot is being taken (see `taking`).
    */
   slot: number | undefined;
+  /** The slot being taken: its bit set on the members in slices (see `takeSlot`). */
+  taking: Promise<void> | undefined;
 }
 
 /** The set of a state's referrals, added empty if it has none. */
@@ -360,8 +362,10 @@ export class ReferralIndex {
   private readonly maxViewEntries: number | undefined;
   private readonly maxSlots: number;
   private readonly tieLimit: number;
-  /** The scope that holds each slot (see `ScopeGroup.slot`). */
+  /** The scope that holds each slot, or is setting its bit on its members (see `takeSlot`). */
   private slotOwners: (ScopeGroup | undefined)[] = [];
+  /** The slots whose bit is being cleared from their last scope's members (see `freeSlot`). */
+  private slotsClearing: (object | undefined)[] = [];
   private readonly loadedListeners = new Set<() => void>();
 
   constructor(options: ReferralIndexOptions = {}) {
@@ -475,6 +479,7 @@ export class ReferralIndex {
       this.views = new Map();
       this.scopes = new Map();
       this.slotOwners = [];
+      this.slotsClearing = [];
       for (const v of warmed.values()) this.addView(v);
       this.clock = clock;
       this.seqNow = seq;
@@ -782,11 +787,14 @@ export class ReferralIndex {
    * else the scope's own view in the order built.
    */
   private async readyFor({ scope, sort }: Need, signal: AbortSignal | undefined): Promise<void> {
+    // A slot being taken is waited for, then counted at once (not a view built meanwhile).
+    const taking = this.scopes.get(scope.key)?.taking;
+    if (taking) await whileWanted(taking, signal);
     const all = this.views.get(viewKey(ALL, sort))?.tree;
     const group = this.scopes.get(scope.key);
     // Counted in slices (~30 ms in all at 1,000,000), once per order; changes meanwhile are
     // counted as they come.
-    if (group?.slot !== undefined && all && !all.countsSlot(group.slot)) {
+    if (group?.slot !== undefined && all && (taking || !all.countsSlot(group.slot))) {
       await whileWanted(all.countSlotInSlices(group.slot), signal);
       return;
     }
@@ -811,6 +819,7 @@ export class ReferralIndex {
       await this.between();
       const group = this.groupOf(scope);
       await this.membersOf(group);
+      await group.taking;
       const all = this.views.get(viewKey(ALL, sort))?.tree;
       if (group.slot !== undefined && all && this.scopes.get(scope.key) === group) {
         await all.countSlotInSlices(group.slot);
@@ -1036,6 +1045,7 @@ export class ReferralIndex {
         reading: undefined,
         usedAt: this.now(),
         slot: undefined,
+        taking: undefined,
       };
       this.evictOverflow();
       this.scopes.set(scope.key, group);
@@ -1130,37 +1140,70 @@ export class ReferralIndex {
   /**
    * Gives a scope whose members are read a slot in the market's views (see `ScopeGroup.slot`): a
    * free one, else the one of the scope read least recently if no page read it for SLOT_IDLE_MS
-   * (scopes taking slots from each other would count them again and again).
+   * (scopes taking slots from each other would count them again and again). The slot's bit is set
+   * on its members in slices (`taking`; an appetite's ~600,000 at 1,000,000 referrals), the slot
+   * held meanwhile and usable once they all have it; a slot taken from another scope is cleared
+   * first (see `freeSlot`).
    */
   private takeSlot(group: ScopeGroup): void {
-    if (this.maxSlots === 0 || group.slot !== undefined || !group.members) return;
+    if (this.maxSlots === 0 || group.slot !== undefined || group.taking || !group.members) return;
     if (group.scope.dateField === 'lastModDate') return;
     // A scope of fewer than a sixteenth of the market builds its views from its members sorted,
     // a cheap sort, and leaves the slots to larger scopes, whose views would filter the market.
     if (group.members.size * SORT_SHARE < this.entries.size) return;
-    let slot = -1;
-    for (let s = 0; s < this.maxSlots && slot < 0; s += 1) if (!this.slotOwners[s]) slot = s;
-    if (slot < 0) {
-      let oldest: ScopeGroup | undefined;
-      for (const g of this.slotOwners) if (g && (!oldest || g.usedAt < oldest.usedAt)) oldest = g;
-      if (!oldest || oldest.slot === undefined) return;
-      if (this.now() - oldest.usedAt < SLOT_IDLE_MS) return;
-      slot = oldest.slot;
-      this.freeSlot(oldest);
+    let evicted: ScopeGroup | undefined;
+    if (this.unusedSlot() < 0) {
+      for (const g of this.slotOwners)
+        if (g?.slot !== undefined && (!evicted || g.usedAt < evicted.usedAt)) evicted = g;
+      if (!evicted || this.now() - evicted.usedAt < SLOT_IDLE_MS) return;
     }
-    for (const e of group.members) setSlot(e, slot, true);
-    group.slot = slot;
-    this.slotOwners[slot] = group;
+    group.taking = this.slotFor(group, evicted)
+      .catch((err: unknown) => log.error({ err, scope: group.scope.key }, 'could not take a slot'))
+      .finally(() => (group.taking = undefined));
   }
 
-  /** Takes a scope's slot back: no view counts it any more, and no entry says it is in it. */
-  private freeSlot(group: ScopeGroup): void {
-    const { slot } = group;
-    if (slot === undefined) return;
+  /** See `takeSlot`: clears the evicted scope's slot, then sets the slot's bit on the members. */
+  private async slotFor(group: ScopeGroup, evicted: ScopeGroup | undefined): Promise<void> {
+    if (evicted) await this.freeSlot(evicted);
+    const slot = this.unusedSlot();
+    const members = group.members;
+    // Another scope took the slot meanwhile, or this one was dropped.
+    if (slot < 0 || !members || this.scopes.get(group.scope.key) !== group) return;
+    // Held from now on: a referral that joins the scope gets the bit as it lands (see `change`).
+    this.slotOwners[slot] = group;
+    const held = (): boolean => this.slotOwners[slot] === group;
+    await forEachLive(members.values(), (e) => setSlot(e, slot, true), held);
+    // Unless it was freed meanwhile (whoever freed it clears it) or a load replaced the indexes.
+    if (held()) group.slot = slot;
+  }
+
+  /** A slot no scope holds or is clearing, or -1. */
+  private unusedSlot(): number {
+    for (let s = 0; s < this.maxSlots; s += 1)
+      if (!this.slotOwners[s] && !this.slotsClearing[s]) return s;
+    return -1;
+  }
+
+  /**
+   * Takes a scope's slot back (also while its bit is being set): no view counts it any more, and
+   * then, in slices, no entry says it is in it; the slot is unused once that is done. Entries
+   * that land meanwhile do not get the bit (no scope holds the slot), and those replaced lose it
+   * with them.
+   */
+  private freeSlot(group: ScopeGroup): Promise<void> {
+    const slot = this.slotOwners.indexOf(group);
+    if (slot < 0) return Promise.resolve();
     for (const v of this.views.values()) if (v.scope === ALL) v.tree?.dropSlot(slot);
-    for (const e of group.members ?? []) setSlot(e, slot, false);
     group.slot = undefined;
-    if (this.slotOwners[slot] === group) this.slotOwners[slot] = undefined;
+    this.slotOwners[slot] = undefined;
+    const clearing = {};
+    this.slotsClearing[slot] = clearing;
+    const mine = (): boolean => this.slotsClearing[slot] === clearing;
+    return forEachLive(group.members?.values() ?? [], (e) => setSlot(e, slot, false), mine)
+      .catch((err: unknown) => log.error({ err, slot }, 'could not clear a slot'))
+      .finally(() => {
+        if (mine()) this.slotsClearing[slot] = undefined;
+      });
   }
 
   /** The nearest scope above this one whose view in this order is built (the market's last). */
@@ -1211,7 +1254,7 @@ export class ReferralIndex {
   /** Drops a scope's group (its members) once none of its views is left. */
   private dropGroup(group: ScopeGroup): void {
     if (group.views.size === 0 && this.scopes.get(group.scope.key) === group) {
-      this.freeSlot(group);
+      void this.freeSlot(group);
       this.scopes.delete(group.scope.key);
     }
   }
@@ -1282,8 +1325,8 @@ export class ReferralIndex {
     if (next) addTo(this.byState, next);
     // The counted scopes the new entry is in, before any view of the market holds it.
     if (next)
-      for (const g of this.slotOwners)
-        if (g?.slot !== undefined && g.scope.has(next.o)) setSlot(next, g.slot, true);
+      for (let s = 0; s < this.slotOwners.length; s += 1)
+        if (this.slotOwners[s]?.scope.has(next.o)) setSlot(next, s, true);
     for (const group of this.scopes.values()) {
       const { scope, views, members, counts, slot } = group;
       const had =
@@ -1374,13 +1417,23 @@ async function readLive<T>(
   return out;
 }
 
-/** Calls `each` on the values read in slices as `readLive` reads them. */
-async function forEachLive<T>(values: Iterable<T>, each: (t: T) => void): Promise<void> {
+/**
+ * Calls `each` on the values read in slices as `readLive` reads them; stops when `wanted` says no
+ * after a pause.
+ */
+async function forEachLive<T>(
+  values: Iterable<T>,
+  each: (t: T) => void,
+  wanted: () => boolean = () => true,
+): Promise<void> {
   let since = performance.now();
   let n = 0;
   for (const t of values) {
     each(t);
-    if (++n % slicing.checkEvery === 0) since = await yieldIfDue(since);
+    if (++n % slicing.checkEvery === 0 && isDue(since)) {
+      since = await yieldIfDue(since);
+      if (!wanted()) return;
+    }
   }
 }
 
