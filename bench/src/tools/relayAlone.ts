@@ -45,14 +45,19 @@ interface Ready {
   lists?: { loading?: boolean; orders?: number; ordersBuilt?: number };
 }
 
-/** The stretches over 50 ms after `fromUs` (monotonic µs, the relay's clock and ours alike). */
-function lateTurns(fromUs: number) {
+/**
+ * The stretches over 50 ms from `fromUs` to `toUs` (monotonic µs, the relay's clock and ours
+ * alike). Read once the relay has exited: the timer writes its lines 20 at a time and the rest at
+ * exit, so a file read while the relay runs misses up to 19 of them (all of them in a load with
+ * fewer: two runs of session 23 read 0 of 13).
+ */
+function lateTurns(fromUs: number, toUs: number) {
   const ms = existsSync(lateFile)
     ? readFileSync(lateFile, 'utf8')
         .split('\n')
         .filter(Boolean)
         .map((l) => l.split('\t').map(Number) as [number, number])
-        .filter(([start]) => start >= fromUs)
+        .filter(([start]) => start >= fromUs && start <= toUs)
         .map(([start, end]) => (end - start) / 1000)
     : [];
   const round = (x: number) => Math.round(x * 10) / 10;
@@ -167,8 +172,9 @@ async function main() {
     }
     await sleep(1000);
   }
-  const late = lateTurns(answeredUs);
+  const loadedUs = monoUs();
   await relay.proc.stop();
+  const late = lateTurns(answeredUs, loadedUs);
   logStream.end();
   await stopAll();
   await redis.stop();
