@@ -173,6 +173,20 @@ describe('referral sync', () => {
     expect(JSON.parse((await stored()).get('5') ?? '{}')).toMatchObject({ city: 'Waco' });
   });
 
+  it('commits every record as the upstream sent it, whatever its characters', async () => {
+    // Staged records wait for their commit as UTF-8 bytes: each must come back the same text.
+    const cities = ['São Paulo', 'Zürich', '東京', 'Night City 🏙', 'O"Neil\\ton', 'a\u2028b'];
+    const { up, cycle, stored } = setUp(12);
+    for (const r of up.records.values()) r.city = cities[r.opportunityId % cities.length] as string;
+    await cycle();
+    expect(await stored()).toEqual(up.window());
+    up.now += 3000;
+    up.touch(3, 'Reykjavík ❄');
+    await cycle();
+    expect(await stored()).toEqual(up.window());
+    expect(JSON.parse((await stored()).get('3') ?? '{}')).toMatchObject({ city: 'Reykjavík ❄' });
+  });
+
   it('runs one cycle at a time: a call made during a cycle gets that cycle', async () => {
     const { up, sync, cycle } = setUp(20);
     await cycle();
