@@ -2,7 +2,7 @@
  * A relay alone against the stand-in: one first load of N referrals, what held its event loop.
  *
  *   npm run build && cd bench && npx tsx --conditions=@referrals/source \
- *     src/tools/relayAlone.ts <referrals> <out dir> [--sim-nice=N] [--alloc-profile] [node flags...]
+ *     src/tools/relayAlone.ts <referrals> <out dir> [--sim-nice=N] [--alloc-profile[=major]] [node flags...]
  *
  * Starts a throwaway redis-server, the stand-in with N referrals and one relay with the deployed
  * flags (apps/relay/src/nodeFlags.ts), the extra flags given, `--trace-gc-nvp` and the late-turn
@@ -26,12 +26,20 @@ const simNice = Number(rest.find((a) => a.startsWith('--sim-nice='))?.slice(11) 
  * the poll holds the market, collected objects included, and prints the top allocating functions
  * (the profile itself is <out dir>/alloc.heapprofile, for DevTools).
  */
-const allocProfile = rest.includes('--alloc-profile');
-const extraFlags = rest.filter((a) => !a.startsWith('--sim-nice=') && a !== '--alloc-profile');
+const allocProfile = rest.some((a) => a === '--alloc-profile' || a === '--alloc-profile=major');
+/**
+ * `--alloc-profile=major`: the same, but of what a full collection found dead (and what is still
+ * live) only, leaving out what died young: where the garbage that reached the old generation was
+ * made, which the full collections then mark around.
+ */
+const majorOnly = rest.includes('--alloc-profile=major');
+const extraFlags = rest.filter(
+  (a) => !a.startsWith('--sim-nice=') && !a.startsWith('--alloc-profile'),
+);
 const referrals = Number(nArg);
 if (!Number.isInteger(referrals) || referrals <= 0 || !outArg) {
   process.stderr.write(
-    'usage: relayAlone.ts <referrals> <out dir> [--sim-nice=N] [--alloc-profile] [node flags...]\n',
+    'usage: relayAlone.ts <referrals> <out dir> [--sim-nice=N] [--alloc-profile[=major]] [node flags...]\n',
   );
   process.exit(2);
 }
@@ -145,7 +153,7 @@ async function main() {
     await relay.inspector.send('HeapProfiler.startSampling', {
       samplingInterval: 65_536,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      includeObjectsCollectedByMinorGC: !majorOnly,
     });
   let loadedMs: number | undefined;
   /** When the poll held the whole market (the lists' background orders may still be building). */
