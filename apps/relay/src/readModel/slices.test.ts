@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { drainInSlices, nextSlice, slicing, sortInSlices, yieldIfDue } from './slices.js';
+import { forEachInSlices, nextSlice, slicing, sortInSlices, yieldIfDue } from './slices.js';
 
 const budget = { ...slicing };
 afterEach(() => {
@@ -104,7 +104,7 @@ describe('slices', () => {
     };
     setImmediate(push);
     const applied: number[] = [];
-    const done = await drainInSlices(queue, (n) => {
+    const done = await forEachInSlices(queue, (n) => {
       applied.push(n);
       log.push(String(n));
     });
@@ -124,7 +124,7 @@ describe('slices', () => {
     Object.assign(slicing, { budgetMs: 0, checkEvery: 1 });
     const applied: number[] = [];
     let wanted = true;
-    const done = await drainInSlices(
+    const done = await forEachInSlices(
       [1, 2, 3, 4],
       (n) => {
         applied.push(n);

@@ -27,7 +27,7 @@ import {
 } from './countedTree.js';
 import { SharedValues } from '../referralRecord.js';
 import { idKey, shardedById, ShardedSet } from '../shardedMap.js';
-import { drainInSlices, isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
+import { forEachInSlices, isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
 import { ALL, withoutExpiry, type ListScope } from './scopes.js';
 import { compareParts, instantOf, minuteOf, msOf } from './minuteDate.js';
 import { inOrder, pageOf, type Groups } from './twoWay.js';
@@ -1028,7 +1028,7 @@ export class ReferralIndex {
       if (!kept()) return;
       // In slices: what lands meanwhile joins the queue, and the view is live from the turn that
       // replays the last of it.
-      const replayed = await drainInSlices(
+      const replayed = await forEachInSlices(
         view.pending ?? [],
         ({ prev, next, moved }) => {
           // Counted in the cell it had when its slice was read, which may be either.
@@ -1132,10 +1132,10 @@ export class ReferralIndex {
       members.add(e);
       counts[cellAt(e)] = (counts[cellAt(e)] ?? 0) + 1;
     };
-    await forEachLive(source, (e) => {
+    await forEachInSlices(source, (e) => {
       if (keep(e)) add(e);
     });
-    await drainInSlices(group.pending ?? [], ({ prev, next }) => {
+    await forEachInSlices(group.pending ?? [], ({ prev, next }) => {
       if (prev && members.delete(prev)) counts[cellAt(prev)] = (counts[cellAt(prev)] ?? 0) - 1;
       if (next) add(next);
     });
@@ -1209,7 +1209,7 @@ export class ReferralIndex {
     // Held from now on: a referral that joins the scope gets the bit as it lands (see `change`).
     this.slotOwners[slot] = group;
     const held = (): boolean => this.slotOwners[slot] === group;
-    await forEachLive(members.values(), (e) => setSlot(e, slot, true), held);
+    await forEachInSlices(members.values(), (e) => setSlot(e, slot, true), held);
     // Unless it was freed meanwhile (whoever freed it clears it) or a load replaced the indexes.
     if (held()) group.slot = slot;
   }
@@ -1236,8 +1236,11 @@ export class ReferralIndex {
     const clearing = {};
     this.slotsClearing[slot] = clearing;
     const mine = (): boolean => this.slotsClearing[slot] === clearing;
-    return forEachLive(group.members?.values() ?? [], (e) => setSlot(e, slot, false), mine)
-      .catch((err: unknown) => log.error({ err, slot }, 'could not clear a slot'))
+    return forEachInSlices(group.members?.values() ?? [], (e) => setSlot(e, slot, false), mine)
+      .then(
+        () => undefined,
+        (err: unknown) => log.error({ err, slot }, 'could not clear a slot'),
+      )
       .finally(() => {
         if (mine()) this.slotsClearing[slot] = undefined;
       });
@@ -1432,6 +1435,9 @@ function whileWanted<T>(work: Promise<T>, signal: AbortSignal | undefined): Prom
   });
 }
 
+/** An array made at once for `expected` values and a sixteenth more (see `readLive`). */
+const arrayFor = <T>(expected: number): T[] => new Array<T>(expected + (expected >>> 4) + 16);
+
 /**
  * The values that pass (all of them without `keep`), read in slices from a sharded map's or set's
  * iterator (which stays valid while the collection changes), into an array made at once for them
@@ -1444,34 +1450,14 @@ async function readLive<T>(
   values: { readonly size: number; values(): Iterable<T> },
   keep?: (t: T) => boolean,
 ): Promise<T[]> {
-  const out = new Array<T>(values.size + (values.size >>> 4) + 16);
+  const out = arrayFor<T>(values.size);
   let n = 0;
-  await forEachLive(values.values(), (t) => {
+  await forEachInSlices(values.values(), (t) => {
     if (!keep || keep(t)) out[n++] = t;
   });
   // Cut in place (V8 trims an array's end; no copy).
   out.length = n;
   return out;
-}
-
-/**
- * Calls `each` on the values read in slices as `readLive` reads them; stops when `wanted` says no
- * after a pause.
- */
-async function forEachLive<T>(
-  values: Iterable<T>,
-  each: (t: T) => void,
-  wanted: () => boolean = () => true,
-): Promise<void> {
-  let since = performance.now();
-  let n = 0;
-  for (const t of values) {
-    each(t);
-    if (++n % slicing.checkEvery === 0 && isDue(since)) {
-      since = await yieldIfDue(since);
-      if (!wanted()) return;
-    }
-  }
 }
 
 /**
@@ -1484,8 +1470,7 @@ async function readInOrder<T>(
   keep: (t: T) => boolean,
   expected: number,
 ): Promise<T[]> {
-  // Made at once for the `expected` that pass, as `readLive` does (no whole-array copy a growth).
-  const out = new Array<T>(expected + (expected >>> 4) + 16);
+  const out = arrayFor<T>(expected);
   let kept = 0;
   let last: T | undefined;
   for (;;) {
