@@ -174,7 +174,7 @@ describe('referral sync', () => {
   });
 
   it('commits every record as the upstream sent it, whatever its characters', async () => {
-    // Staged records wait for their commit as UTF-8 bytes: each must come back the same text.
+    // From the upstream page through staging and commit to the store: each must keep its text.
     const cities = ['São Paulo', 'Zürich', '東京', 'Night City 🏙', 'O"Neil\\ton', 'a\u2028b'];
     const { up, cycle, stored } = setUp(12);
     for (const r of up.records.values()) r.city = cities[r.opportunityId % cities.length] as string;
