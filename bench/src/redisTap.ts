@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { decodeEntry } from '../../apps/relay/src/readModel/redisStore.js';
 import { nowMs, sleep } from './procs.js';
 
 /** One change set the relay committed to its referral change log, seen by the bench. */
@@ -32,11 +33,10 @@ export function followCommits(redisUrl: string, prefix: string) {
       for (const [id, fields] of answer?.[0]?.[1] ?? []) {
         last = id;
         const ids = new Set<string>();
-        const body = fields[fields.indexOf('body') + 1] ?? '';
-        if (body !== '') {
-          const parsed = JSON.parse(body) as { u?: { id: string }[]; r?: string[] };
-          for (const u of parsed.u ?? []) ids.add(u.id);
-          for (const r of parsed.r ?? []) ids.add(r);
+        const change = decodeEntry('referrals', [id, fields]);
+        if (change.kind === 'delta') {
+          for (const u of change.upserts) ids.add(u.id);
+          for (const r of change.removed) ids.add(r);
         }
         commits.push({ seq: Number(id.split('-')[0]), seenAt, ids });
       }

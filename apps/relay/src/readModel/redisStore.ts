@@ -11,11 +11,12 @@ const log = logger('readModel');
 
 /**
  * Lua: refuse (-1 and the current seq) unless the stream is still at ARGV[1], so two pollers can
- * never interleave; then write the upserts, (id, json, hash) each from ARGV[first], and after
- * them the removed ids, as many as ARGV[upsertsAt] and ARGV[removedAt] say.
+ * never interleave; then write the upserts, (id, json, hash) each from ARGV[first] (a Lua
+ * expression), and after them the removed ids, as many as ARGV[upsertsAt] and ARGV[removedAt]
+ * say.
  * KEYS: seq, snapshot, hashes.
  */
-const checkAndWrite = (first: number, upsertsAt: number, removedAt: number) => `
+const checkAndWrite = (first: string, upsertsAt: number, removedAt: number) => `
 local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
 if cur ~= tonumber(ARGV[1]) then return {-1, cur} end
 local i = ${first}
@@ -37,10 +38,11 @@ end
  * out before: a client holding an old seq sees a gap and gets a snapshot, never changes of the
  * new store applied over the old one (see firstSeq in store.ts).
  * KEYS: seq, snapshot, hashes, changes, meta. ARGV: expectedSeq, at, nUpserts, nRemoved, kind,
- * body, log length, meta ('-' leaves it as it is), then (id, json, hash) per upsert, then the
- * removed ids. The change set's commit time is Redis's clock at the commit (field 'ct').
+ * nBodies, log length, meta ('-' leaves it as it is), the change set's body fields (nBodies of
+ * them, see bodyFields), then (id, json, hash) per upsert, then the removed ids. The change set's
+ * commit time is Redis's clock at the commit (field 'ct').
  */
-const COMMIT_LUA = `${checkAndWrite(9, 3, 4)}
+const COMMIT_LUA = `${checkAndWrite('9 + tonumber(ARGV[6])', 3, 4)}
 if ARGV[8] ~= '-' then redis.call('SET', KEYS[5], ARGV[8]) end
 local seq = cur + 1
 if cur == 0 then seq = math.max(1, tonumber(ARGV[2])) end
@@ -48,7 +50,12 @@ local id = string.format('%d', seq)
 redis.call('SET', KEYS[1], id)
 local now = redis.call('TIME')
 local ct = string.format('%d', tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000))
-redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], id .. '-0', 'kind', ARGV[5], 'at', ARGV[2], 'ct', ct, 'body', ARGV[6])
+local fields = {'kind', ARGV[5], 'at', ARGV[2], 'ct', ct}
+for b = 1, tonumber(ARGV[6]) do
+  fields[#fields + 1] = 'b'
+  fields[#fields + 1] = ARGV[8 + b]
+end
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], id .. '-0', unpack(fields))
 return {seq, cur, ct}
 `;
 
@@ -58,7 +65,7 @@ return {seq, cur, ct}
  * KEYS: seq, snapshot, hashes. ARGV: expectedSeq, nUpserts, nRemoved, then (id, json, hash) per
  * upsert, then the removed ids.
  */
-const STAGE_LUA = `${checkAndWrite(4, 2, 3)}
+const STAGE_LUA = `${checkAndWrite('4', 2, 3)}
 return {0, cur}
 `;
 
@@ -89,7 +96,7 @@ function pushRecords(args: ScriptArgs, upserts: Diff['upserts'], removed: readon
  */
 const COMMIT_PART = 20_000;
 
-type StreamEntry = [id: string, fields: string[]];
+export type StreamEntry = [id: string, fields: string[]];
 
 /**
  * Change sets read from the log at a time: a follower that fell behind by hundreds (a first load
@@ -104,23 +111,90 @@ const SCAN_COUNT = 2000;
 /** Paged snapshot reads tried before one atomic read. */
 const SNAPSHOT_ATTEMPTS = 3;
 
-function decodeEntry(stream: StreamName, [id, fields]: StreamEntry): ChangeSet {
+/**
+ * The kind of a change-log entry whose records are in body fields ('b', see bodyFields). Older
+ * relays wrote one 'body' field under kind 'delta' (still read); one that reads this kind takes
+ * it for a reset and reloads the snapshot, so relays of both versions stay correct side by side.
+ */
+const DELTA_IN_PARTS = 'delta-parts';
+
+/**
+ * Characters of one body field at most (a record longer than that gets a field of its own). The
+ * client decodes each field of a reply into a string of its own, and a string of over 128 KB is
+ * made in V8's large-object space, which only a full collection frees: a change set of 250
+ * referrals in one field (~225 KB) made 841 MB of them in a first load of 1,000,000, the second
+ * largest source of the garbage its full collections marked around (bench/README "Session 23").
+ * 60,000 characters stay under 128 KB even as two-byte strings.
+ */
+export const BODY_FIELD_CHARS = 60_000;
+
+/** Between a record's id and its JSON in a body field's upsert (JSON text never holds it raw). */
+const ID_END = '\u001f';
+
+/**
+ * A change set's records as body fields of at most BODY_FIELD_CHARS each (unless one is longer):
+ * JSON objects, each with its upserts as strings of id, ID_END and JSON (`u`) or its removed ids
+ * (`r`). An upsert is one string, not an id beside its JSON, because `JSON.parse` internalizes a
+ * string value of under 10 characters: every id a relay read (1,000,000 in a first load) went
+ * into V8's string table, which a full collection clears in its pause: 34-43 ms of the pauses of
+ * a first load's last large collections at 1,000,000, 14-15 ms since (bench/README "Session 24").
+ */
+export function bodyFields(upserts: readonly StoredRecord[], removed: readonly string[]): string[] {
+  const fields: string[] = [];
+  const part = (key: 'u' | 'r', items: string[]) => {
+    let from = 0;
+    let chars = 0;
+    for (let i = 0; i <= items.length; i += 1) {
+      const item = items[i];
+      if (i > from && (item === undefined || chars + item.length + 1 > BODY_FIELD_CHARS)) {
+        fields.push(`{"${key}":[${items.slice(from, i).join(',')}]}`);
+        from = i;
+        chars = 0;
+      }
+      if (item !== undefined) chars += item.length + 1;
+    }
+  };
+  part(
+    'u',
+    upserts.map(({ id, json }) => JSON.stringify(id + ID_END + json)),
+  );
+  part(
+    'r',
+    removed.map((id) => JSON.stringify(id)),
+  );
+  return fields;
+}
+
+/** A change-log entry as a change set: 'delta-parts', or an older relay's 'delta' or reset. */
+export function decodeEntry(stream: StreamName, [id, fields]: StreamEntry): ChangeSet {
   const f = new Map<string, string>();
-  for (let i = 0; i + 1 < fields.length; i += 2) f.set(fields[i] ?? '', fields[i + 1] ?? '');
+  const bodies: string[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const name = fields[i] ?? '';
+    if (name === 'b') bodies.push(fields[i + 1] ?? '');
+    else f.set(name, fields[i + 1] ?? '');
+  }
   const seq = Number(id.split('-')[0]);
   const at = Number(f.get('at'));
-  if (f.get('kind') !== 'delta') return { kind: 'reset', stream, seq, at };
-  const body = JSON.parse(f.get('body') ?? '{}') as { u?: StoredRecord[]; r?: string[] };
+  const kind = f.get('kind');
+  const upserts: StoredRecord[] = [];
+  const removed: string[] = [];
+  if (kind === 'delta') {
+    const body = JSON.parse(f.get('body') ?? '{}') as { u?: StoredRecord[]; r?: string[] };
+    upserts.push(...(body.u ?? []));
+    removed.push(...(body.r ?? []));
+  } else if (kind !== DELTA_IN_PARTS) return { kind: 'reset', stream, seq, at };
+  for (const text of bodies) {
+    const body = JSON.parse(text) as { u?: string[]; r?: string[] };
+    for (const u of body.u ?? []) {
+      // The last ID_END: an id may hold one, the JSON never does.
+      const cut = u.lastIndexOf(ID_END);
+      upserts.push({ id: u.slice(0, cut), json: u.slice(cut + 1) });
+    }
+    for (const r of body.r ?? []) removed.push(r);
+  }
   const committedAt = Number(f.get('ct') ?? at);
-  return {
-    kind: 'delta',
-    stream,
-    seq,
-    at,
-    committedAt,
-    upserts: body.u ?? [],
-    removed: body.r ?? [],
-  };
+  return { kind: 'delta', stream, seq, at, committedAt, upserts, removed };
 }
 
 /**
@@ -211,9 +285,7 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
         };
       }
       const delta = size <= MAX_DELTA_RECORDS && expectedSeq > 0;
-      const body = delta
-        ? JSON.stringify({ u: diff.upserts.map(({ id, json }) => ({ id, json })), r: diff.removed })
-        : '';
+      const bodies = delta ? bodyFields(diff.upserts, diff.removed) : [];
       // One array handed over whole: spreading 3 arguments per record into a call overflows the
       // stack at ~100,000 records (a first load of a large market).
       const args: ScriptArgs = [
@@ -228,11 +300,12 @@ export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore 
         at,
         diff.upserts.length,
         diff.removed.length,
-        delta ? 'delta' : 'reset',
-        Buffer.from(body),
+        delta ? DELTA_IN_PARTS : 'reset',
+        bodies.length,
         logLengthFor(size),
         meta ?? '-',
       ];
+      for (const b of bodies) args.push(Buffer.from(b));
       pushRecords(args, diff.upserts, diff.removed);
       const [seq, cur, ct] = (await redis.call('EVAL', args)) as [number, number, string?];
       if (seq < 0) throw new StaleCommitError(stream, expectedSeq, cur);

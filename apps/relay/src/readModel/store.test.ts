@@ -3,7 +3,7 @@ import { testRedis } from '../testkit/redis.testkit.js';
 import type { ChangeSet } from './changeSet.js';
 import { diffRecords, hashRecords } from './diff.js';
 import { createMemoryStore } from './memoryStore.js';
-import { createRedisStore } from './redisStore.js';
+import { BODY_FIELD_CHARS, bodyFields, createRedisStore, decodeEntry } from './redisStore.js';
 import { StaleCommitError, type ReadModelStore } from './store.js';
 
 const rec = (id: number, status: string) => ({ id, status });
@@ -165,5 +165,79 @@ describe('the Redis store', () => {
     await expect.poll(() => seen.length, { timeout: 3000 }).toBe(40);
     expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => start.seq + 1 + i));
     stop();
+  });
+
+  it('logs a large change set in body fields no longer than BODY_FIELD_CHARS, read back whole', async () => {
+    const store = createRedisStore(redisCtx.redis, redisCtx.keys);
+    const long = (id: number) => ({ id, status: `é "quoted" ${'ü'.repeat(700)} ${id}` });
+    const first = await poll(store, [rec(1, 'A'), rec(2, 'A')]);
+    const rows = Array.from({ length: 300 }, (_, i) => long(i + 10));
+    const committed = await poll(store, [rec(1, 'A'), ...rows], 2);
+    const entries = (await redisCtx.redis.xrange(
+      redisCtx.keys.changes('referrals'),
+      `${committed.seq}-0`,
+      `${committed.seq}-0`,
+    )) as [string, string[]][];
+    const fields = entries[0]?.[1] ?? [];
+    const bodies = fields.filter((_, i) => i % 2 === 1 && fields[i - 1] === 'b');
+    // ~230,000 characters of records: several fields, none over the bound.
+    expect(bodies.length).toBeGreaterThan(3);
+    for (const b of bodies) expect(b.length).toBeLessThanOrEqual(BODY_FIELD_CHARS);
+    const [logged] = (await store.changesSince('referrals', first.seq)) ?? [];
+    if (logged?.kind !== 'delta') throw new Error('expected a delta');
+    expect(logged.removed).toEqual(['2']);
+    expect(logged.upserts.map((u) => JSON.parse(u.json) as unknown)).toEqual(rows);
+    expect(logged.upserts.map((u) => u.id)).toEqual(rows.map((r) => String(r.id)));
+  });
+
+  it("reads an older relay's change set, logged as one 'body' field", () => {
+    const body = JSON.stringify({ u: [{ id: '7', json: '{"id":7}' }], r: ['8'] });
+    const change = decodeEntry('referrals', [
+      '42-0',
+      ['kind', 'delta', 'at', '5', 'ct', '6', 'body', body],
+    ]);
+    expect(change).toEqual({
+      kind: 'delta',
+      stream: 'referrals',
+      seq: 42,
+      at: 5,
+      committedAt: 6,
+      upserts: [{ id: '7', json: '{"id":7}' }],
+      removed: ['8'],
+    });
+    // And a reset as a reset, whatever fields it has.
+    expect(decodeEntry('referrals', ['43-0', ['kind', 'reset', 'at', '5', 'ct', '6']])).toEqual({
+      kind: 'reset',
+      stream: 'referrals',
+      seq: 43,
+      at: 5,
+    });
+  });
+
+  it('splits bodies at the bound, keeps a longer record whole in a field of its own', () => {
+    const upserts = [
+      { id: 'a', json: 'x'.repeat(BODY_FIELD_CHARS / 2) },
+      { id: 'b', json: 'y'.repeat(BODY_FIELD_CHARS / 2) },
+      { id: 'c', json: 'z'.repeat(BODY_FIELD_CHARS * 2) },
+      { id: 'd', json: '{}' },
+    ];
+    const fields = bodyFields(upserts, ['e', 'f']);
+    const ids = fields.map((f) => {
+      const change = decodeEntry('referrals', ['1-0', ['kind', 'delta-parts', 'at', '1', 'b', f]]);
+      if (change.kind !== 'delta') throw new Error('expected a delta');
+      return [...change.upserts.map((u) => u.id), ...change.removed];
+    });
+    expect(ids).toEqual([['a'], ['b'], ['c'], ['d'], ['e', 'f']]);
+    expect(bodyFields([], [])).toEqual([]);
+    // Whatever an id holds, even the separator, it comes back as it was, and so does the JSON.
+    const odd = [
+      { id: 'x\u001fy', json: '{"a":"\\u001f"}' },
+      { id: '', json: '{}' },
+    ];
+    const change = decodeEntry('referrals', [
+      '2-0',
+      ['kind', 'delta-parts', 'at', '1', ...bodyFields(odd, ['z']).flatMap((b) => ['b', b])],
+    ]);
+    expect(change).toMatchObject({ kind: 'delta', upserts: odd, removed: ['z'] });
   });
 });
