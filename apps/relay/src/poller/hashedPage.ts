@@ -34,8 +34,34 @@ export type RowStub = Omit<HashedRow, 'json' | 'valid'>;
 /**
  * Which rows of a page the reader should hand over validated; the others may come without
  * (`json` and `valid` ''). The sync wants the records of changed rows only.
+ *
+ * `'later'`: every row validated (`valid` set), its `json` handed over when the sync takes it
+ * (the page's `later`), just before it commits: a first load's records then live for one commit
+ * part on the event loop's heap rather than for a cycle's whole load (see LaterRecords).
  */
-export type KeepText = (row: RowStub) => boolean;
+export type KeepText = ((row: RowStub) => boolean) | 'later';
+
+/**
+ * The records of a page read `'later'`, held by the reader until the sync takes them. A first load
+ * staged up to 50,000 records' JSON a cycle and committed them 250 at a time over seconds, so the
+ * strings outlived two scavenges and died in the old generation: 1,248 MB of it in a first load of
+ * 1,000,000, the largest source of the garbage its full collections marked around (bench/README
+ * "Session 23").
+ */
+export interface LaterRecords {
+  /** The JSON of the rows at these places of the page; fails if the reader no longer has it. */
+  take(at: readonly number[]): Promise<readonly string[]>;
+  /** The sync is done with the page: the reader lets go of what was not taken. */
+  drop(): void;
+}
+
+/**
+ * Rows of pages read `'later'` a reader holds at most, should the sync not drop them; a first-load
+ * cycle reads no more (it stages up to 50,000 records, and holds the unchanged rows of its pages
+ * too). A page let go of fails the takes from it: the sync's cycle fails, and the next reads the
+ * page again.
+ */
+export const HELD_ROWS = 60_000;
 
 /** A page of the referral list, hashed: what a page reader hands the sync. */
 export interface HashedPage {
@@ -43,6 +69,38 @@ export interface HashedPage {
   readonly rows: readonly HashedRow[];
   /** When the upstream served the page, by its own clock (its Date header); null if unknown. */
   readonly servedAt: number | null;
+  /** Where the rows' JSON left out of a page read `'later'` is taken from. */
+  readonly later?: LaterRecords;
+}
+
+/**
+ * A page read `'later'` from a whole one (the rows' JSON held here, in this thread): what a reader
+ * that has the records at hand hands over, so the sync takes them the same way from any reader.
+ */
+export function heldForLater(page: HashedPage): HashedPage {
+  let held: (string | undefined)[] | null = page.rows.map((r) => r.json);
+  const rows = page.rows.map((r) => ({ ...r, json: '' }));
+  return {
+    ...page,
+    rows,
+    later: {
+      take: (at) => {
+        const texts = held;
+        if (!texts) return Promise.reject(new Error('the page was dropped'));
+        return Promise.resolve(
+          at.map((i) => {
+            const json = texts[i];
+            texts[i] = undefined;
+            if (json === undefined) throw new Error(`row ${i} of the page was taken already`);
+            return json;
+          }),
+        );
+      },
+      drop: () => {
+        held = null;
+      },
+    },
+  };
 }
 
 /**
@@ -78,13 +136,17 @@ export function checkRecord(record: unknown): { json: string; valid: string } {
   return { json, valid: contentHash(json) };
 }
 
-/** Raw upstream referrals placed and hashed; those `keep` wants (all without it) validated. */
+/**
+ * Raw upstream referrals placed and hashed; those `keep` wants (all without it, or with
+ * `'later'`) validated.
+ */
 export function hashRecords(content: readonly unknown[], keep?: KeepText): HashedRow[] {
   const rows: HashedRow[] = [];
   for (const item of content) {
     const { id, added, lastMod, raw } = placeRecord(item);
     const stub = { id, added, lastMod, raw };
-    const checked = !keep || keep(stub) ? checkRecord(item) : { json: '', valid: '' };
+    const wanted = keep === undefined || keep === 'later' || keep(stub);
+    const checked = wanted ? checkRecord(item) : { json: '', valid: '' };
     rows.push({ ...stub, ...checked });
   }
   return rows;

@@ -120,6 +120,56 @@ describe('page reader (worker thread)', () => {
     await inThread.close();
   });
 
+  it("read 'later', holds each row's validated JSON on the worker until taken, once, or dropped", async () => {
+    const content = [1, 2, 3, 4].map((id) => record(id, `2026-11-1${id}T12:00:00.000Z`));
+    answer = {
+      status: 200,
+      body: JSON.stringify({ content, totalElements: 4, numberOfElements: 4 }),
+    };
+    const page = await reader.read({ ...query, size: 4 }, 'later');
+    // Validated (the hash is there to compare) but without the JSON, which the page holds.
+    expect(page.rows.map((row) => [row.id, row.json, row.valid])).toEqual(
+      content.map((r) => [r.opportunityId, '', contentHash(validJson(r))]),
+    );
+    const later = page.later;
+    if (!later) throw new Error('expected the page to hold its records');
+    expect(await later.take([3, 1])).toEqual([validJson(content[3]), validJson(content[1])]);
+    // Each row once: the worker let go of what it handed over.
+    await expect(later.take([1])).rejects.toMatchObject({ kind: 'network' });
+    expect(await later.take([0])).toEqual([validJson(content[0])]);
+    // Dropped: nothing more is taken from it.
+    later.drop();
+    await expect(later.take([2])).rejects.toMatchObject({ kind: 'network' });
+    // Another page read 'later' after it is held as its own.
+    const again = await reader.read({ ...query, size: 4 }, 'later');
+    expect(await again.later?.take([2])).toEqual([validJson(content[2])]);
+    again.later?.drop();
+  });
+
+  it("fails the takes of a page read 'later' once the worker that held it is gone", async () => {
+    const own = createPageReader(
+      base,
+      { http: { basicUser: 'test', timeoutMs: 5000, backoffMs: 1 } },
+      0,
+    );
+    const content = [record(1, '2026-11-11T12:00:00.000Z')];
+    answer = {
+      status: 200,
+      body: JSON.stringify({ content, totalElements: 1, numberOfElements: 1 }),
+    };
+    const page = await own.read({ ...query, size: 1 }, 'later');
+    await own.close();
+    await expect(page.later?.take([0])).rejects.toMatchObject({ kind: 'network' });
+    // A reader reading in its own thread hands a small page over whole.
+    const inThread = createPageReader(base, {
+      http: { basicUser: 'test', timeoutMs: 5000, backoffMs: 1 },
+    });
+    const whole = await inThread.read({ ...query, size: 1 }, 'later');
+    expect(whole.later).toBeUndefined();
+    expect(whole.rows.map((row) => row.json)).toEqual([validJson(content[0])]);
+    await inThread.close();
+  });
+
   it('validates the records it hands over, and only those: an invalid one fails the read', async () => {
     const bad = { ...record(2, '2026-11-12T12:00:00.000Z'), marketplaceStatus: 'Bogus' };
     const content = [record(1, '2026-11-11T12:00:00.000Z'), bad];
@@ -131,7 +181,7 @@ describe('page reader (worker thread)', () => {
       http: { basicUser: 'test', timeoutMs: 5000, backoffMs: 1 },
     });
     for (const r of [reader, inThread]) {
-      for (const keep of [undefined, (row: { id: number }) => row.id === 2]) {
+      for (const keep of [undefined, 'later' as const, (row: { id: number }) => row.id === 2]) {
         const failed = await r.read({ ...query, size: 2 }, keep).catch((e: unknown) => e);
         expect(failed).toBeInstanceOf(UpstreamError);
         expect(failed).toMatchObject({ kind: 'invalid' });

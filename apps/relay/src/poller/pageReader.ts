@@ -14,6 +14,7 @@ import {
   type HashedPage,
   type HashedRow,
   type KeepText,
+  type LaterRecords,
   type RowStub,
 } from './hashedPage.js';
 
@@ -22,7 +23,8 @@ export interface PageReader {
   /**
    * One page, its records validated; with `keep`, the rows it does not want come without them
    * (`json` ''), so a chunk of unchanged referrals read on the worker is neither validated nor
-   * copied to the event loop's heap.
+   * copied to the event loop's heap; with `'later'`, a large page's rows come without their JSON,
+   * which the page's `later` hands over when taken.
    */
   read(q: ReferralPageQuery, keep?: KeepText): Promise<HashedPage>;
   close(): Promise<void>;
@@ -41,25 +43,34 @@ export interface PageWorkerData {
 export const IN_THREAD_MAX = 1000;
 
 /**
- * What the relay asks its worker: a page (`read`), whole or, with `stub`, as rows without their
- * JSON, which the worker keeps until the relay takes the JSON of the rows it wants (`take`, by
- * their places in the page).
+ * What the relay asks its worker: a page (`read`), whole, as rows without their JSON (`stubs`),
+ * which the worker keeps until the relay takes the JSON of the rows it wants (`take`, by their
+ * places in the page, once), or validated but without their JSON (`later`), which the worker
+ * holds until the relay takes it, a few rows at a time, and `drop`s the page.
  */
 export type PageAsk =
   | {
       readonly kind: 'read';
       readonly id: number;
       readonly req: UpstreamRequest;
-      readonly stub: boolean;
+      readonly mode: 'whole' | 'stubs' | 'later';
     }
-  | { readonly kind: 'take'; readonly id: number; readonly at: readonly number[] };
+  | {
+      readonly kind: 'take';
+      /** The answer's id: the read's own for a stubbed page, a take's own for a page held. */
+      readonly id: number;
+      /** The read whose page it takes from. */
+      readonly page: number;
+      readonly at: readonly number[];
+    }
+  | { readonly kind: 'drop'; readonly page: number };
 
 /** A page whose rows' records are left out (every `json` ''), as a worker hands it over first. */
 export type StubPage = HashedPage;
 
 /**
- * A worker's answer: a page, a page's stubs, the records taken of a stubbed page (validated), or a
- * failure.
+ * A worker's answer: a page, a page's stubs, the records taken of a stubbed page (validated), the
+ * JSON taken of a page held, or a failure.
  */
 export type PageReply = { readonly id: number } & (
   | { readonly kind: 'page'; readonly page: HashedPage }
@@ -68,6 +79,7 @@ export type PageReply = { readonly id: number } & (
       readonly kind: 'records';
       readonly records: readonly { readonly json: string; readonly valid: string }[];
     }
+  | { readonly kind: 'texts'; readonly texts: readonly string[] }
   | {
       readonly kind: 'error';
       readonly error: { kind: UpstreamFailure; message: string; status: number | undefined };
@@ -122,12 +134,40 @@ export function createPageReader(
   /** A stubbed page landed: takes the JSON of the rows `keep` wants (often none). */
   const onStubs = (w: Worker, id: number, p: Pending, page: StubPage) => {
     const at: number[] = [];
+    const { keep } = p;
     for (let i = 0; i < page.rows.length; i += 1) {
-      if (p.keep?.(page.rows[i] as RowStub) ?? true) at.push(i);
+      if (typeof keep !== 'function' || keep(page.rows[i] as RowStub)) at.push(i);
     }
     p.stubs = page;
     p.at = at;
-    w.postMessage({ kind: 'take', id, at } satisfies PageAsk);
+    w.postMessage({ kind: 'take', id, page: id, at } satisfies PageAsk);
+  };
+  /** Takes of pages held (`later`), by their own ids. */
+  const takes = new Map<
+    number,
+    { resolve: (t: readonly string[]) => void; reject: (e: Error) => void }
+  >();
+  /** The `later` of page `page` read on worker `w`: takes fail once that worker is gone. */
+  const heldOn = (w: Worker, page: number): LaterRecords => {
+    let dropped = false;
+    return {
+      take: (at) => {
+        if (worker !== w || dropped)
+          return Promise.reject(
+            new UpstreamError('network', 'the page reader no longer holds that page'),
+          );
+        const id = ++nextId;
+        return new Promise((resolve, reject) => {
+          takes.set(id, { resolve, reject });
+          w.postMessage({ kind: 'take', id, page, at } satisfies PageAsk);
+        });
+      },
+      drop: () => {
+        if (dropped) return;
+        dropped = true;
+        if (worker === w) w.postMessage({ kind: 'drop', page } satisfies PageAsk);
+      },
+    };
   };
   /** The records taken arrived: the page, whole but for the rows not wanted. */
   const onRecords = (p: Pending, records: readonly { json: string; valid: string }[]) => {
@@ -148,18 +188,34 @@ export function createPageReader(
 
   const failAll = (message: string) => {
     for (const p of pending.values()) p.reject(new UpstreamError('network', message));
+    for (const t of takes.values()) t.reject(new UpstreamError('network', message));
     pending.clear();
+    takes.clear();
   };
   const start = (): Worker => {
     const w = startWorker(data);
     w.on('message', (r: PageReply) => {
+      const t = takes.get(r.id);
+      if (t) {
+        takes.delete(r.id);
+        if (r.kind === 'texts') return t.resolve(r.texts);
+        if (r.kind === 'error')
+          return t.reject(new UpstreamError(r.error.kind, r.error.message, r.error.status));
+        return t.reject(new Error(`the page reader answered a take with ${r.kind}`));
+      }
       const p = pending.get(r.id);
       if (!p) return;
-      if (r.kind === 'stubs') return onStubs(w, r.id, p, r.page);
+      if (r.kind === 'stubs') {
+        if (p.keep !== 'later') return onStubs(w, r.id, p, r.page);
+        pending.delete(r.id);
+        return p.resolve({ ...r.page, later: heldOn(w, r.id) });
+      }
       pending.delete(r.id);
       if (r.kind === 'page') p.resolve(r.page);
       else if (r.kind === 'records') onRecords(p, r.records);
-      else p.reject(new UpstreamError(r.error.kind, r.error.message, r.error.status));
+      else if (r.kind === 'error')
+        p.reject(new UpstreamError(r.error.kind, r.error.message, r.error.status));
+      else p.reject(new Error(`the page reader answered a read with ${r.kind}`));
     });
     w.on('error', (err) => failAll(`the page reader failed: ${String(err)}`));
     w.on('exit', (code) => {
@@ -183,7 +239,8 @@ export function createPageReader(
       const id = ++nextId;
       return new Promise<HashedPage>((resolve, reject) => {
         pending.set(id, { resolve, reject, keep });
-        w.postMessage({ kind: 'read', id, req, stub: keep !== undefined } satisfies PageAsk);
+        const mode = keep === undefined ? 'whole' : keep === 'later' ? 'later' : 'stubs';
+        w.postMessage({ kind: 'read', id, req, mode } satisfies PageAsk);
       });
     },
     close: async () => {

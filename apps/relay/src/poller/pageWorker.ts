@@ -14,6 +14,7 @@ import {
 import { rawPage } from '../upstream/pageValidation.js';
 import {
   checkRecord,
+  HELD_ROWS,
   hashedPage,
   placeRecord,
   REFERRAL_LIST,
@@ -27,35 +28,58 @@ const http = createUpstreamHttp((workerData as PageWorkerData).http);
 
 /** The JSON of each stubbed page's rows, by the read's id, until the relay takes it. */
 const stashed = new Map<number, readonly string[]>();
+/** The validated JSON of each page read `later`, by the read's id, until the relay drops it. */
+const held = new Map<number, (string | undefined)[]>();
+/** The rows of the pages held (HELD_ROWS at most). */
+let heldRows = 0;
 
 const reply = (r: PageReply): void => port.postMessage(r);
 
-port.on('message', (ask: PageAsk) => {
-  if (ask.kind === 'take') {
-    const texts = stashed.get(ask.id);
-    stashed.delete(ask.id);
-    if (texts) {
-      try {
-        // Validated here: the event loop receives what the store keeps, ready to commit.
-        const records = ask.at.map((i) => checkRecord(JSON.parse(texts[i] ?? 'null')));
-        return reply({ id: ask.id, kind: 'records', records });
-      } catch (err) {
-        return reply({ id: ask.id, kind: 'error', error: failure(err) });
-      }
-    }
-    // Dropped (STASHED_PAGES): the read fails and is made again, never handed on without its JSON.
-    return reply({
-      id: ask.id,
-      kind: 'error',
-      error: {
-        kind: 'network',
-        message: 'the page reader no longer holds that page',
-        status: undefined,
-      },
-    });
-  }
-  read(ask.id, ask.req, ask.stub);
+/** What a take of a page no longer kept fails with: the read is made again, never handed on. */
+const gone = (id: number): PageReply => ({
+  id,
+  kind: 'error',
+  error: {
+    kind: 'network',
+    message: 'the page reader no longer holds that page',
+    status: undefined,
+  },
 });
+
+port.on('message', (ask: PageAsk) => {
+  if (ask.kind === 'drop') {
+    heldRows -= held.get(ask.page)?.length ?? 0;
+    held.delete(ask.page);
+    return;
+  }
+  if (ask.kind === 'take') return take(ask.id, ask.page, ask.at);
+  read(ask.id, ask.req, ask.mode);
+});
+
+function take(id: number, page: number, at: readonly number[]): void {
+  const kept = held.get(page);
+  if (kept) {
+    // Each row once: what was taken is the relay's now, and no longer held here.
+    const texts: string[] = [];
+    for (const i of at) {
+      const json = kept[i];
+      if (json === undefined) return reply(gone(id));
+      texts.push(json);
+      kept[i] = undefined;
+    }
+    return reply({ id, kind: 'texts', texts });
+  }
+  const texts = stashed.get(page);
+  stashed.delete(page);
+  if (!texts) return reply(gone(id));
+  try {
+    // Validated here: the event loop receives what the store keeps, ready to commit.
+    const records = at.map((i) => checkRecord(JSON.parse(texts[i] ?? 'null')));
+    return reply({ id, kind: 'records', records });
+  } catch (err) {
+    return reply({ id, kind: 'error', error: failure(err) });
+  }
+}
 
 /** A failure as the relay rethrows it: an upstream error keeps its kind. */
 function failure(err: unknown): {
@@ -68,12 +92,28 @@ function failure(err: unknown): {
     : { kind: 'network', message: `the page reader failed: ${String(err)}`, status: undefined };
 }
 
-function read(id: number, req: UpstreamRequest, stub: boolean): void {
+function read(id: number, req: UpstreamRequest, mode: 'whole' | 'stubs' | 'later'): void {
   void http
     .sendDated(req)
     .then(({ json, servedAt }) => {
       const raw = rawPage(json, REFERRAL_LIST);
-      if (!stub) return reply({ id, kind: 'page', page: hashedPage(raw, servedAt) });
+      if (mode === 'whole') return reply({ id, kind: 'page', page: hashedPage(raw, servedAt) });
+      if (mode === 'later') {
+        // Every row validated now (its hash is the sync's to compare), its JSON held until taken.
+        const page = hashedPage(raw, servedAt, 'later');
+        held.set(
+          id,
+          page.rows.map((r) => r.json),
+        );
+        heldRows += page.rows.length;
+        for (const [old, texts] of held) {
+          if (heldRows <= HELD_ROWS) break;
+          heldRows -= texts.length;
+          held.delete(old);
+        }
+        const rows = page.rows.map((r) => ({ ...r, json: '' }));
+        return reply({ id, kind: 'stubs', page: { ...page, rows } });
+      }
       // Only the stubs cross to the relay now: most rows of a chunk are unchanged, and their JSON
       // (~10 MB a chunk of 10,000) would be copied onto its heap only to be dropped. The records
       // the relay takes are validated then.

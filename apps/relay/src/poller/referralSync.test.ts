@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../readModel/memoryStore.js';
 import type { ReadModelStore } from '../readModel/store.js';
-import { hashedPage } from './hashedPage.js';
+import { hashedPage, heldForLater } from './hashedPage.js';
 import { PASS_MARGIN_INTERVALS, ReferralSync, type ReadPage } from './referralSync.js';
 
 const DAY = 86_400_000;
@@ -70,13 +70,13 @@ class FakeUpstream {
       .filter((r) => Date.parse(r.addDate) >= from)
       .sort((a, b) => b[key].localeCompare(a[key]) || b.opportunityId - a.opportunityId);
     const content = rows.slice(q.page * q.size, (q.page + 1) * q.size).map((r) => ({ ...r }));
-    return Promise.resolve(
-      hashedPage(
-        { content, totalElements: rows.length, numberOfElements: content.length },
-        this.now,
-        keep,
-      ),
+    const page = hashedPage(
+      { content, totalElements: rows.length, numberOfElements: content.length },
+      this.now,
+      keep,
     );
+    // As the worker hands over a large page read 'later': the JSON when the sync takes it.
+    return Promise.resolve(keep === 'later' ? heldForLater(page) : page);
   };
 
   readonly one = (id: number): Promise<unknown> => {
@@ -185,6 +185,84 @@ describe('referral sync', () => {
     await cycle();
     expect(await stored()).toEqual(up.window());
     expect(JSON.parse((await stored()).get('3') ?? '{}')).toMatchObject({ city: 'Reykjavík ❄' });
+  });
+
+  it("takes a first load's records from the reader as each part commits, and lets go of every page", async () => {
+    const store = createMemoryStore();
+    const up = new FakeUpstream();
+    for (let i = 0; i < 600; i += 1) up.add((i * 7 * DAY) / 600);
+    let read = 0;
+    let dropped = 0;
+    let failNext = false;
+    /** The referrals committed when each take was made. */
+    const takenAt: number[] = [];
+    const reader: ReadPage = async (q, keep) => {
+      const page = await up.page(q, keep);
+      const later = page.later;
+      if (!later) return page;
+      read += 1;
+      return {
+        ...page,
+        later: {
+          take: async (at) => {
+            takenAt.push((await store.snapshot('referrals')).records.size);
+            if (failNext) {
+              failNext = false;
+              throw new Error('the page reader no longer holds that page');
+            }
+            return later.take(at);
+          },
+          drop: () => {
+            dropped += 1;
+            later.drop();
+          },
+        },
+      };
+    };
+    const pages = { min: 100, max: 100, perPass: 1 };
+    const sync = new ReferralSync(store, reader, up.one, {
+      slackMs: 5000,
+      loadBudgetMs: 1e9,
+      chunks: pages,
+    });
+    await sync.cycle(new Date(up.now));
+    expect((await store.snapshot('referrals')).records).toEqual(up.window());
+    // Pages of 100, parts of 250: a part's takes are made once the parts before it committed.
+    expect(Math.max(...takenAt.filter((n) => n < 250))).toBe(0);
+    expect(takenAt.filter((n) => n === 250).length).toBeGreaterThan(0);
+    expect(takenAt.filter((n) => n === 500).length).toBeGreaterThan(0);
+    expect(dropped).toBe(read);
+
+    // A page the reader no longer holds fails the cycle; the next reads it again and loads the rest.
+    const again = createMemoryStore();
+    const next = new ReferralSync(again, reader, up.one, {
+      slackMs: 5000,
+      loadBudgetMs: 1e9,
+      chunks: pages,
+    });
+    read = 0;
+    dropped = 0;
+    takenAt.length = 0;
+    failNext = true;
+    await expect(next.cycle(new Date(up.now))).rejects.toThrow('no longer holds');
+    expect(dropped).toBe(read);
+    expect((await again.snapshot('referrals')).records.size).toBe(0);
+    await next.cycle(new Date(up.now));
+    expect((await again.snapshot('referrals')).records).toEqual(up.window());
+    expect(next.loading()).toBeNull();
+    expect(dropped).toBe(read);
+
+    // A cycle holds no more rows read 'later' than the reader keeps, whatever its budget.
+    const bounded = new ReferralSync(createMemoryStore(), reader, up.one, {
+      slackMs: 5000,
+      loadBudgetMs: 1e9,
+      chunks: pages,
+      heldRows: 350,
+    });
+    read = 0;
+    await bounded.cycle(new Date(up.now));
+    expect(read).toBe(3);
+    expect(bounded.loading()).toEqual({ loaded: 300, expected: 600 });
   });
 
   it('runs one cycle at a time: a call made during a cycle gets that cycle', async () => {

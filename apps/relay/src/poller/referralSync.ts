@@ -4,7 +4,14 @@ import { formatReferralHash, hashOfCommitted } from '../readModel/referralHash.j
 import { yieldIfDue } from '../readModel/slices.js';
 import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
 import type { ReferralPageQuery } from '../upstream/client.js';
-import { hashRecords, type HashedPage, type HashedRow, type KeepText } from './hashedPage.js';
+import {
+  hashRecords,
+  HELD_ROWS,
+  type HashedPage,
+  type HashedRow,
+  type KeepText,
+  type LaterRecords,
+} from './hashedPage.js';
 import { byPlace, KnownTable, type Known, type Place } from './knownTable.js';
 
 const log = logger('poller');
@@ -181,6 +188,11 @@ export interface ReferralSyncOptions {
   readonly slackMs: number;
   /** Time a first-load cycle may spend reading chunks before it commits and lets others run. */
   readonly loadBudgetMs: number;
+  /**
+   * Rows of the pages a first-load cycle reads `'later'` at most (default HELD_ROWS, what the page
+   * worker holds; tests set fewer).
+   */
+  readonly heldRows?: number;
   /** Chunk bounds of a pass (tests use small ones): see PASS_CHUNKS. */
   readonly chunks?: { readonly min: number; readonly max: number; readonly perPass: number };
   /**
@@ -204,16 +216,41 @@ export interface SyncOutcome {
   readonly requests: number;
 }
 
+/**
+ * A staged upsert: the record's JSON, or ('') where to take it from when its part commits (a row
+ * of a page read `'later'`).
+ */
+interface Upsert {
+  readonly known: Known;
+  json: string;
+  readonly later?: { readonly records: LaterRecords; readonly at: number };
+}
+
 /** One cycle's staged changes: later reads replace earlier ones. */
 class Staged {
-  readonly upserts = new Map<number, { known: Known; json: string }>();
+  readonly upserts = new Map<number, Upsert>();
   /** Raw hashes learnt for records that did not change (kept in memory only). */
   readonly raws = new Map<number, string>();
   readonly removed = new Set<number>();
+  /** The pages read `'later'` this cycle, dropped once it ends, and their rows. */
+  private readonly held = new Set<LaterRecords>();
+  heldRows = 0;
 
-  upsert(known: Known, json: string): void {
+  upsert(known: Known, json: string, later?: Upsert['later']): void {
     this.removed.delete(known.id);
-    this.upserts.set(known.id, { known, json });
+    this.upserts.set(known.id, later ? { known, json, later } : { known, json });
+  }
+
+  hold(page: LaterRecords, rows: number): void {
+    this.held.add(page);
+    this.heldRows += rows;
+  }
+
+  /** Lets the readers go of the pages read `'later'` this cycle. */
+  drop(): void {
+    for (const h of this.held) h.drop();
+    this.held.clear();
+    this.heldRows = 0;
   }
 
   remove(id: number): void {
@@ -315,10 +352,18 @@ export class ReferralSync {
   }
 
   private async runCycle(now: Date): Promise<SyncOutcome> {
+    const staged = new Staged();
+    try {
+      return await this.runStaged(now, staged);
+    } finally {
+      staged.drop();
+    }
+  }
+
+  private async runStaged(now: Date, staged: Staged): Promise<SyncOutcome> {
     const startedRequests = this.requests;
     await this.refresh();
     const { startDate, startMs } = windowOf(now);
-    const staged = new Staged();
 
     this.ageOut(startMs, staged);
     let watermark = this.watermark;
@@ -343,15 +388,18 @@ export class ReferralSync {
     let finished = false;
     let compared = 0;
     if (!this.loaded) {
-      // A first load reads its chunks in line, as many as the budget allows.
+      // A first load reads its chunks in line, as many as the budget allows; each record's JSON
+      // is taken from the reader as its part commits (see LaterRecords).
       const started = performance.now();
       do {
-        const page = await this.fetch(chunkQuery(pass, startDate));
+        const page = await this.fetch(chunkQuery(pass, startDate), 'later');
+        if (page.later) staged.hold(page.later, page.rows.length);
         finished = await this.applyChunk(pass, page, startMs, staged, null);
       } while (
         !finished &&
         performance.now() - started < this.options.loadBudgetMs &&
-        staged.size < 50_000
+        staged.size < 50_000 &&
+        staged.heldRows + pass.size <= (this.options.heldRows ?? HELD_ROWS)
       );
     } else {
       // Every chunk read ahead that landed, in page order: two after a cycle that caught up. A
@@ -603,7 +651,7 @@ export class ReferralSync {
     touched: ReadonlySet<number> | null,
   ) {
     this.total = answer.totalElements;
-    const records = await this.ingest(answer.rows, staged, touched);
+    const records = await this.ingest(answer.rows, staged, touched, answer.later);
     const seen = new Set(records.map((r) => r.id));
     const first = records[0];
     const last = records[records.length - 1];
@@ -693,15 +741,17 @@ export class ReferralSync {
   /**
    * Compares upstream records with the store: an unchanged raw record costs a lookup; a changed one
    * (validated by the page reader) is staged if its content changed. With `touched` (a chunk read
-   * ahead), a referral committed or staged since the chunk was read is left alone. Returns the rows (each
-   * record's place and dates).
+   * ahead), a referral committed or staged since the chunk was read is left alone. With `later`,
+   * a row without its JSON is staged with where to take it from. Returns the rows (each record's
+   * place and dates).
    */
   private async ingest(
     rows: readonly HashedRow[],
     staged: Staged,
     touched: ReadonlySet<number> | null = null,
+    later?: LaterRecords,
   ): Promise<readonly HashedRow[]> {
-    const changed: HashedRow[] = [];
+    const changed: number[] = [];
     // A chunk of 10,000 rows compared in one go held the event loop for 10-20 ms of the cycle's
     // ~50 (a CPU profile at 1,000,000): in slices, as the rest of the cycle. What another writer
     // commits meanwhile is in `touched` or wins at the commit (see commit).
@@ -714,14 +764,16 @@ export class ReferralSync {
         continue;
       const mine = staged.upserts.get(id);
       const same = mine ? mine.known.raw === raw : this.known.rawIs(id, raw);
-      if (!same || staged.removed.has(id)) changed.push(row);
+      if (!same || staged.removed.has(id)) changed.push(i);
     }
     if (changed.length === 0) return rows;
     for (let j = 0; j < changed.length; j += 1) {
       if ((j & 1023) === 1023) since = await yieldIfDue(since);
       // Validated by the page reader (its worker, for a large page).
-      const { id, raw, added, lastMod, json, valid } = changed[j] as HashedRow;
-      if (json === '') throw new Error(`the page reader left out referral ${id}, which changed`);
+      const at = changed[j] as number;
+      const { id, raw, added, lastMod, json, valid } = rows[at] as HashedRow;
+      if (json === '' && (!later || valid === ''))
+        throw new Error(`the page reader left out referral ${id}, which changed`);
       const known: Known = { id, valid, raw, added, lastMod };
       const before = staged.upserts.get(id)?.known ?? this.known.get(id);
       if (
@@ -731,7 +783,7 @@ export class ReferralSync {
         !staged.removed.has(id)
       ) {
         staged.raws.set(id, raw);
-      } else staged.upsert(known, json);
+      } else staged.upsert(known, json, json === '' && later ? { records: later, at } : undefined);
     }
     return rows;
   }
@@ -759,6 +811,7 @@ export class ReferralSync {
       const up = firstOf(staged.upserts.values(), COMMIT_PART);
       const rm = firstOf(staged.removed, COMMIT_PART - up.length);
       const last = up.length + rm.length === staged.size;
+      await takeLater(up);
       try {
         const change = await this.store.commit(
           'referrals',
@@ -837,6 +890,28 @@ export class ReferralSync {
   private dropKnown(id: number): void {
     for (const a of this.aheads) a.touched.add(id);
     this.known.delete(id);
+  }
+}
+
+/**
+ * Fills in the JSON of the upserts staged from pages read `'later'`, from their readers: one take
+ * a page, just before the part commits.
+ */
+async function takeLater(up: readonly Upsert[]): Promise<void> {
+  const byPage = new Map<LaterRecords, Upsert[]>();
+  for (const u of up) {
+    if (u.json !== '' || !u.later) continue;
+    const of = byPage.get(u.later.records);
+    if (of) of.push(u);
+    else byPage.set(u.later.records, [u]);
+  }
+  for (const [records, ups] of byPage) {
+    const texts = await records.take(ups.map((u) => (u.later as NonNullable<Upsert['later']>).at));
+    if (texts.length !== ups.length || texts.some((t) => t === ''))
+      throw new Error('the page reader did not hand over the records taken');
+    ups.forEach((u, i) => {
+      u.json = texts[i] as string;
+    });
   }
 }
 
