@@ -74,33 +74,22 @@ export interface HashedPage {
 }
 
 /**
- * A page read `'later'` from a whole one (the rows' JSON held here, in this thread): what a reader
- * that has the records at hand hands over, so the sync takes them the same way from any reader.
+ * The JSON at places `at` of a page's held texts, each taken out (a row is handed over once); null,
+ * and nothing taken, when one of them was taken already or is not there.
  */
-export function heldForLater(page: HashedPage): HashedPage {
-  let held: (string | undefined)[] | null = page.rows.map((r) => r.json);
-  const rows = page.rows.map((r) => ({ ...r, json: '' }));
-  return {
-    ...page,
-    rows,
-    later: {
-      take: (at) => {
-        const texts = held;
-        if (!texts) return Promise.reject(new Error('the page was dropped'));
-        return Promise.resolve(
-          at.map((i) => {
-            const json = texts[i];
-            texts[i] = undefined;
-            if (json === undefined) throw new Error(`row ${i} of the page was taken already`);
-            return json;
-          }),
-        );
-      },
-      drop: () => {
-        held = null;
-      },
-    },
-  };
+export function takeOnce(held: (string | undefined)[], at: readonly number[]): string[] | null {
+  const texts: string[] = [];
+  for (const i of at) {
+    const json = held[i];
+    if (json === undefined) {
+      // Put back what this take had taken: the caller fails it as a whole.
+      texts.forEach((t, j) => (held[at[j] as number] = t));
+      return null;
+    }
+    texts.push(json);
+    held[i] = undefined;
+  }
+  return texts;
 }
 
 /**
@@ -150,6 +139,25 @@ export function hashRecords(content: readonly unknown[], keep?: KeepText): Hashe
     rows.push({ ...stub, ...checked });
   }
   return rows;
+}
+
+/**
+ * Raw upstream referrals placed, hashed and validated, as a page read `'later'` holds them: the
+ * rows without their JSON (`json` '') and the JSON apart, by place.
+ */
+export function heldRecords(content: readonly unknown[]): {
+  rows: HashedRow[];
+  texts: string[];
+} {
+  const rows: HashedRow[] = [];
+  const texts: string[] = [];
+  for (const item of content) {
+    const { id, added, lastMod, raw } = placeRecord(item);
+    const { json, valid } = checkRecord(item);
+    rows.push({ id, added, lastMod, raw, json: '', valid });
+    texts.push(json);
+  }
+  return { rows, texts };
 }
 
 /** A page whose envelope was checked, hashed (see hashRecords). */

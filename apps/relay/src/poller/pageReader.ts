@@ -86,6 +86,9 @@ export type PageReply = { readonly id: number } & (
     }
 );
 
+/** What a take of a page the worker no longer holds fails with (the sync reads it again). */
+export const NOT_HELD = 'the page reader no longer holds that page';
+
 /** Stubbed pages a worker keeps the JSON of at most, should the relay not take it. */
 export const STASHED_PAGES = 4;
 
@@ -152,10 +155,7 @@ export function createPageReader(
     let dropped = false;
     return {
       take: (at) => {
-        if (worker !== w || dropped)
-          return Promise.reject(
-            new UpstreamError('network', 'the page reader no longer holds that page'),
-          );
+        if (worker !== w || dropped) return Promise.reject(new UpstreamError('network', NOT_HELD));
         const id = ++nextId;
         return new Promise((resolve, reject) => {
           takes.set(id, { resolve, reject });

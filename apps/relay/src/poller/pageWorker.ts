@@ -16,11 +16,19 @@ import {
   checkRecord,
   HELD_ROWS,
   hashedPage,
+  heldRecords,
   placeRecord,
   REFERRAL_LIST,
+  takeOnce,
   type HashedRow,
 } from './hashedPage.js';
-import { STASHED_PAGES, type PageAsk, type PageReply, type PageWorkerData } from './pageReader.js';
+import {
+  NOT_HELD,
+  STASHED_PAGES,
+  type PageAsk,
+  type PageReply,
+  type PageWorkerData,
+} from './pageReader.js';
 
 const port = parentPort;
 if (!port) throw new Error('pageWorker runs as a worker thread');
@@ -39,11 +47,7 @@ const reply = (r: PageReply): void => port.postMessage(r);
 const gone = (id: number): PageReply => ({
   id,
   kind: 'error',
-  error: {
-    kind: 'network',
-    message: 'the page reader no longer holds that page',
-    status: undefined,
-  },
+  error: { kind: 'network', message: NOT_HELD, status: undefined },
 });
 
 port.on('message', (ask: PageAsk) => {
@@ -60,14 +64,8 @@ function take(id: number, page: number, at: readonly number[]): void {
   const kept = held.get(page);
   if (kept) {
     // Each row once: what was taken is the relay's now, and no longer held here.
-    const texts: string[] = [];
-    for (const i of at) {
-      const json = kept[i];
-      if (json === undefined) return reply(gone(id));
-      texts.push(json);
-      kept[i] = undefined;
-    }
-    return reply({ id, kind: 'texts', texts });
+    const texts = takeOnce(kept, at);
+    return reply(texts ? { id, kind: 'texts', texts } : gone(id));
   }
   const texts = stashed.get(page);
   stashed.delete(page);
@@ -100,19 +98,19 @@ function read(id: number, req: UpstreamRequest, mode: 'whole' | 'stubs' | 'later
       if (mode === 'whole') return reply({ id, kind: 'page', page: hashedPage(raw, servedAt) });
       if (mode === 'later') {
         // Every row validated now (its hash is the sync's to compare), its JSON held until taken.
-        const page = hashedPage(raw, servedAt, 'later');
-        held.set(
-          id,
-          page.rows.map((r) => r.json),
-        );
-        heldRows += page.rows.length;
+        const { rows, texts } = heldRecords(raw.content);
+        held.set(id, texts);
+        heldRows += rows.length;
         for (const [old, texts] of held) {
           if (heldRows <= HELD_ROWS) break;
           heldRows -= texts.length;
           held.delete(old);
         }
-        const rows = page.rows.map((r) => ({ ...r, json: '' }));
-        return reply({ id, kind: 'stubs', page: { ...page, rows } });
+        return reply({
+          id,
+          kind: 'stubs',
+          page: { totalElements: raw.totalElements, rows, servedAt },
+        });
       }
       // Only the stubs cross to the relay now: most rows of a chunk are unchanged, and their JSON
       // (~10 MB a chunk of 10,000) would be copied onto its heap only to be dropped. The records

@@ -93,11 +93,19 @@ function windowOf(now: Date): { startDate: string; startMs: number } {
   };
 }
 
-/** The first `n` values of an iterable (a spread of a staged map of 50,000 per part of 250 was quadratic). */
-function firstOf<T>(values: Iterable<T>, n: number): T[] {
+/**
+ * The first `n` values of an iterable after its first `skip` (a spread of a staged map of 50,000
+ * per part of 250 was quadratic).
+ */
+function firstOf<T>(values: Iterable<T>, n: number, skip = 0): T[] {
   const out: T[] = [];
   if (n <= 0) return out;
+  let skipped = 0;
   for (const v of values) {
+    if (skipped < skip) {
+      skipped += 1;
+      continue;
+    }
     out.push(v);
     if (out.length === n) break;
   }
@@ -224,6 +232,8 @@ interface Upsert {
   readonly known: Known;
   json: string;
   readonly later?: { readonly records: LaterRecords; readonly at: number };
+  /** Its JSON being taken (settles once `json` is set): no row is taken twice. */
+  taking?: Promise<void>;
 }
 
 /** One cycle's staged changes: later reads replace earlier ones. */
@@ -812,6 +822,10 @@ export class ReferralSync {
       const rm = firstOf(staged.removed, COMMIT_PART - up.length);
       const last = up.length + rm.length === staged.size;
       await takeLater(up);
+      // The next part's records come from the reader while this one commits, so a part does not
+      // wait for a round trip to the page worker: two parts' JSON at most on the event loop's heap.
+      // A take that fails fails the part that awaits it.
+      takeLater(firstOf(staged.upserts.values(), COMMIT_PART, up.length)).catch(() => {});
       try {
         const change = await this.store.commit(
           'referrals',
@@ -895,24 +909,36 @@ export class ReferralSync {
 
 /**
  * Fills in the JSON of the upserts staged from pages read `'later'`, from their readers: one take
- * a page, just before the part commits.
+ * a page, made just before the part commits (or while the part before commits); an upsert already
+ * being taken is waited for, not taken again.
  */
 async function takeLater(up: readonly Upsert[]): Promise<void> {
+  const waits: Promise<void>[] = [];
   const byPage = new Map<LaterRecords, Upsert[]>();
   for (const u of up) {
     if (u.json !== '' || !u.later) continue;
+    if (u.taking) {
+      waits.push(u.taking);
+      continue;
+    }
     const of = byPage.get(u.later.records);
     if (of) of.push(u);
     else byPage.set(u.later.records, [u]);
   }
   for (const [records, ups] of byPage) {
-    const texts = await records.take(ups.map((u) => (u.later as NonNullable<Upsert['later']>).at));
-    if (texts.length !== ups.length || texts.some((t) => t === ''))
-      throw new Error('the page reader did not hand over the records taken');
-    ups.forEach((u, i) => {
-      u.json = texts[i] as string;
-    });
+    const taking = records
+      .take(ups.map((u) => (u.later as NonNullable<Upsert['later']>).at))
+      .then((texts) => {
+        if (texts.length !== ups.length || texts.some((t) => t === ''))
+          throw new Error('the page reader did not hand over the records taken');
+        ups.forEach((u, i) => {
+          u.json = texts[i] as string;
+        });
+      });
+    for (const u of ups) u.taking = taking;
+    waits.push(taking);
   }
+  await Promise.all(waits);
 }
 
 /** Whether a chunk read ahead is the given page of the pass. */
