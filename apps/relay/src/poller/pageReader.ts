@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../threads.js';
 import { referralPageRequest, type ReferralPageQuery } from '../upstream/client.js';
 import {
   createUpstreamHttp,
@@ -93,24 +94,6 @@ export const NOT_HELD = 'the page reader no longer holds that page';
 export const STASHED_PAGES = 4;
 
 /**
- * Run from the TypeScript sources (tests, `npm run dev`), the worker loads them through tsx with
- * the workspace's source condition; run from the build, it is plain `pageWorker.js`.
- */
-function startWorker(workerData: PageWorkerData): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./pageWorker.js', here), { workerData });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./pageWorker.ts', here).href;
-  return new Worker(
-    `(async () => {
-      (await import(${JSON.stringify(tsx)})).register();
-      await import(${JSON.stringify(entry)});
-    })();`,
-    { eval: true, workerData, execArgv: ['--conditions=@referrals/source'] },
-  );
-}
-
-/**
  * Reads pages of the referral list, large ones on a worker thread: the fetch, the JSON parse and
  * each record's hash happen there, and the relay's event loop only receives the hashed rows (a
  * page of 10,000 referrals held it for 150-250 ms when read here). A worker that fails or exits
@@ -193,7 +176,7 @@ export function createPageReader(
     takes.clear();
   };
   const start = (): Worker => {
-    const w = startWorker(data);
+    const w = startWorker(import.meta.url, 'pageWorker', data);
     w.on('message', (r: PageReply) => {
       const t = takes.get(r.id);
       if (t) {

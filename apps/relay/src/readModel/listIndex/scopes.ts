@@ -17,6 +17,11 @@ import {
  */
 export interface ListScope {
   readonly key: string;
+  /**
+   * What the scope is, as plain data: the read model's own thread builds the same scope from it
+   * (see `scopeOf`). Absent from a scope that never leaves its thread (a test's predicate).
+   */
+  readonly spec?: ScopeSpec;
   readonly has: (o: Opportunity) => boolean;
   /** A scope that holds every referral of this one: its view is a cheaper start than the market's. */
   readonly parent?: ListScope;
@@ -26,6 +31,16 @@ export interface ListScope {
   readonly dateField?: DateField;
 }
 
+/**
+ * A list scope as plain data (it crosses to the read model's own thread): shared's scope, narrowed
+ * to a state or to the referrals without an expiry.
+ */
+export type ScopeSpec =
+  | Exclude<ReferralScope, { kind: 'appetite' }>
+  | { readonly kind: 'appetite'; readonly marketplaceId: number; readonly appetite: RiskAppetite }
+  | { readonly kind: 'state'; readonly of: ScopeSpec; readonly state: StateCode }
+  | { readonly kind: 'noExpiry'; readonly of: ScopeSpec };
+
 /** Membership in one of shared's scopes. */
 const member =
   (scope: ReferralScope) =>
@@ -33,11 +48,12 @@ const member =
     inScope(o, scope);
 
 /** Every referral. */
-export const ALL: ListScope = { key: 'all', has: member(MARKET_SCOPE) };
+export const ALL: ListScope = { key: 'all', spec: { kind: 'market' }, has: member(MARKET_SCOPE) };
 
 /** Every referral someone bought (the admin's transactions). */
 export const BOUGHT: ListScope = {
   key: 'bought',
+  spec: { kind: 'bought', agency: null },
   has: member({ kind: 'bought', agency: null }),
   dateField: ACQUIRED_DATE_FIELD,
 };
@@ -45,6 +61,7 @@ export const BOUGHT: ListScope = {
 /** The referrals an agency bought (its acquired referrals). */
 export const boughtBy = (agencyName: string): ListScope => ({
   key: `bought:${JSON.stringify(agencyName)}`,
+  spec: { kind: 'bought', agency: agencyName },
   has: member({ kind: 'bought', agency: agencyName }),
   parent: BOUGHT,
   dateField: ACQUIRED_DATE_FIELD,
@@ -67,6 +84,7 @@ export function inAppetite(marketplaceId: number, appetite: RiskAppetite): ListS
   }
   return {
     key: `appetite:${marketplaceId}:${version}`,
+    spec: { kind: 'appetite', marketplaceId, appetite },
     has: member({ kind: 'appetite', appetite }),
   };
 }
@@ -76,6 +94,7 @@ export function withState(scope: ListScope, state: StateCode | null): ListScope 
   if (state === null) return scope;
   return {
     key: `${scope.key}|state:${state}`,
+    ...(scope.spec ? { spec: { kind: 'state', of: scope.spec, state } } : {}),
     has: (o) => o.state === state && scope.has(o),
     parent: scope,
     state,
@@ -90,8 +109,44 @@ export function withState(scope: ListScope, state: StateCode | null): ListScope 
 export function withoutExpiry(scope: ListScope): ListScope {
   return {
     key: `${scope.key}|noExpiry`,
+    ...(scope.spec ? { spec: { kind: 'noExpiry', of: scope.spec } } : {}),
     has: (o) => (o.marketplaceExpirationDate ?? null) === null && scope.has(o),
     parent: scope,
     ...(scope.dateField ? { dateField: scope.dateField } : {}),
   };
+}
+
+/** Scopes rebuilt from their specs, kept so that one spec names one scope (one key) at most. */
+const rebuilt = new Map<string, ListScope>();
+/** Rebuilt scopes kept at most (past it the map starts again: an older spec gets a new key). */
+const REBUILT_MAX = 4096;
+
+/**
+ * The scope a spec stands for, as `scopes.ts` builds it: the same spec gives the same scope while
+ * it is kept, so that lists asked for from another thread share their views.
+ */
+export function scopeOf(spec: ScopeSpec): ListScope {
+  const key = JSON.stringify(spec);
+  let scope = rebuilt.get(key);
+  if (scope) return scope;
+  switch (spec.kind) {
+    case 'market':
+      scope = ALL;
+      break;
+    case 'bought':
+      scope = spec.agency === null ? BOUGHT : boughtBy(spec.agency);
+      break;
+    case 'appetite':
+      scope = inAppetite(spec.marketplaceId, spec.appetite);
+      break;
+    case 'state':
+      scope = withState(scopeOf(spec.of), spec.state);
+      break;
+    case 'noExpiry':
+      scope = withoutExpiry(scopeOf(spec.of));
+      break;
+  }
+  if (rebuilt.size >= REBUILT_MAX) rebuilt.clear();
+  rebuilt.set(key, scope);
+  return scope;
 }

@@ -1,0 +1,172 @@
+import {
+  DEFAULT_SORTS,
+  opportunitySchema,
+  type Marketplace,
+  type Opportunity,
+} from '@referrals/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StreamName } from '../../keys.js';
+import { lonestar } from '../../testkit/marketplaces.testkit.js';
+import { diffRecords, hashRecords } from '../diff.js';
+import {
+  ALL,
+  BOUGHT,
+  boughtBy,
+  inAppetite,
+  withState,
+  type ListScope,
+} from '../listIndex/scopes.js';
+import { createMemoryStore } from '../memoryStore.js';
+import type { MirrorEvent } from '../mirror.js';
+import { createReadModel, type ReadModel } from '../readModel.js';
+import { MAX_DELTA_RECORDS, type ReadModelStore } from '../store.js';
+import { createModelHost, type ModelHost } from './remoteModel.js';
+
+const NOW = Date.now();
+const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
+  opportunitySchema.cast({
+    opportunityId: id,
+    opportunityType: 'CIR',
+    marketplaceStatus: 'Available',
+    addDate: new Date(NOW - id * 60_000).toISOString(),
+    lastModDate: new Date(NOW - id * 30_000).toISOString(),
+    category: 'COMMERCIAL',
+    businessLines: ['CGLY'],
+    state: id % 3 === 0 ? 'CA' : 'TX',
+    city: `City ${id % 7}`,
+    ...(id % 5 === 0 ? { marketplaceStatus: 'Sold', assignedAgency: 'Lone Star' } : {}),
+    ...over,
+  });
+
+/** Commits `rows` as the whole of a stream, as a poll would. */
+async function put<T extends object>(
+  store: ReadModelStore,
+  stream: StreamName,
+  rows: T[],
+  id: (r: T) => number | string,
+): Promise<void> {
+  const { seq, hashes } = await store.loadHashes(stream);
+  await store.commit(stream, diffRecords(hashes, hashRecords(rows, id)), seq, Date.now());
+}
+
+const byId = (o: Opportunity) => o.opportunityId;
+const query = (sort: (typeof DEFAULT_SORTS)[keyof typeof DEFAULT_SORTS], page = 0) => ({
+  dateFilter: '30days' as const,
+  showClaimed: true,
+  sort,
+  page,
+  size: 7,
+});
+
+/** Every page of a few lists, from the host and from a read model of this thread, side by side. */
+async function bothLists(host: ModelHost, local: ReadModel, scopes: readonly ListScope[]) {
+  const out: { host: unknown; local: unknown }[] = [];
+  for (const scope of scopes) {
+    for (const sort of Object.values(DEFAULT_SORTS)) {
+      for (let page = 0; page < 3; page += 1) {
+        const q = query(sort, page);
+        const [h, l] = await Promise.all([host.page(scope, q), local.referralIndex.page(scope, q)]);
+        out.push({
+          host: { ...h, content: h.content.map((o) => JSON.stringify(o)) },
+          local: { ...l, content: l.content.map((o) => JSON.stringify(o)) },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+let stops: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const s of stops) await s();
+  stops = [];
+});
+
+describe('the read model host (its own thread)', () => {
+  it('answers lists, records and scopes as the read model of this thread does, change after change', async () => {
+    const store = createMemoryStore();
+    await put(store, 'marketplaces', [lonestar], (m: Marketplace) => m.id);
+    const market = Array.from({ length: 60 }, (_, i) => referral(i + 1));
+    await put(store, 'referrals', market, byId);
+    const host = createModelHost(store);
+    stops.push(() => host.stop());
+    const local = createReadModel(store);
+    stops.push(() => local.stop());
+    const events: MirrorEvent<Opportunity>[] = [];
+    host.onEvent((e) => events.push(e));
+    await Promise.all([host.start(), local.start()]);
+    await Promise.all([host.settled(), local.settled()]);
+    const appetite = local.marketplaces.get(30)?.riskAppetite;
+    if (!appetite) throw new Error('no marketplace');
+    const scopes = [
+      ALL,
+      withState(ALL, 'CA'),
+      BOUGHT,
+      boughtBy('Lone Star'),
+      inAppetite(30, appetite),
+      withState(inAppetite(30, appetite), 'TX'),
+    ];
+    const first = await bothLists(host, local, scopes);
+    for (const { host: h, local: l } of first) expect(h).toEqual(l);
+    expect(first.some(({ host: h }) => (h as { totalElements: number }).totalElements > 7)).toBe(
+      true,
+    );
+    expect(host.status()).toMatchObject({ loading: false, referrals: 60 });
+
+    // A referral changed, one gone, one new: one delta, told with what it replaced.
+    events.length = 0;
+    const next = market.filter((o) => o.opportunityId !== 2);
+    next[0] = { ...referral(1), city: 'Reykjavík ❄' };
+    next.push(referral(61, { state: 'CA' }));
+    await put(store, 'referrals', next, byId);
+    await Promise.all([host.settled(), local.settled()]);
+    await expect.poll(() => events.length).toBe(1);
+    const delta = events[0];
+    if (delta?.kind !== 'delta') throw new Error('expected a delta');
+    const changed = delta.upserts.find((u) => u.next.opportunityId === 1);
+    expect(changed?.previous?.city).toBe('City 1');
+    expect(changed?.next.city).toBe('Reykjavík ❄');
+    expect(delta.upserts.find((u) => u.next.opportunityId === 61)?.previous).toBeUndefined();
+    expect(delta.removed.map(byId)).toEqual([2]);
+    expect(host.seq).toBe(delta.seq);
+    expect((await host.get(1))?.city).toBe('Reykjavík ❄');
+    expect(await host.get(2)).toBeUndefined();
+    for (const { host: h, local: l } of await bothLists(host, local, scopes)) expect(h).toEqual(l);
+    expect(
+      (await host.all(boughtBy('Lone Star')))?.records.map(byId).sort((a, b) => a - b),
+    ).toEqual(
+      local.referralIndex
+        .allNow(boughtBy('Lone Star'))
+        ?.map(byId)
+        .sort((a, b) => a - b),
+    );
+    expect((await host.recent()).records.map(byId).sort((a, b) => a - b)).toEqual(
+      local.referralIndex
+        .recent()
+        .map(byId)
+        .sort((a, b) => a - b),
+    );
+
+    // A change too large for the log is a reset: the host reloads the snapshot forwarded.
+    events.length = 0;
+    const large = Array.from({ length: MAX_DELTA_RECORDS + 100 }, (_, i) => referral(i + 1));
+    await put(store, 'referrals', large, byId);
+    await expect.poll(() => events.some((e) => e.kind === 'reset'), { timeout: 10_000 }).toBe(true);
+    await Promise.all([host.settled(), local.settled()]);
+    await expect.poll(() => host.status().referrals, { timeout: 10_000 }).toBe(large.length);
+    for (const { host: h, local: l } of await bothLists(host, local, scopes.slice(0, 3)))
+      expect(h).toEqual(l);
+  });
+
+  it('fails what is asked once the host is gone, and a scope it cannot rebuild', async () => {
+    const store = createMemoryStore();
+    const host = createModelHost(store);
+    await host.start();
+    await host.settled();
+    await expect(host.page({ key: 'odd', has: () => true }, query(null as never))).rejects.toThrow(
+      'cannot cross',
+    );
+    await host.stop();
+    await expect(host.page(ALL, query(DEFAULT_SORTS.availableAndAll))).rejects.toThrow('exited');
+  });
+});

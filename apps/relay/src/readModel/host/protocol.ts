@@ -1,0 +1,73 @@
+import type { ReferralQuery, Sort } from '@referrals/shared';
+import type { StreamName } from '../../keys.js';
+import type { ChangeSet } from '../changeSet.js';
+import type { ScopeSpec } from '../listIndex/scopes.js';
+import type { ReferralIndex } from '../listIndex/referralIndex.js';
+
+/**
+ * The read model's own thread (the model host) and the relay's event loop talk in these messages.
+ * The event loop follows the store and forwards every stream to the host, which holds the
+ * referrals and their list indexes: a relay at 1,000,000 referrals holds 1.1-1.4 GB there, whose
+ * full collections no longer hold up sockets and requests (bench/README "Session 25").
+ */
+
+/** What the indexes report of themselves (`ReferralIndex.status`). */
+export type IndexStatus = ReturnType<ReferralIndex['status']>;
+
+/** A question the event loop asks the host; answered by `answer` or `failed` with its id. */
+export type HostQuestion =
+  | {
+      readonly op: 'page';
+      readonly scope: ScopeSpec;
+      readonly query: Omit<ReferralQuery, 'state'>;
+    }
+  | { readonly op: 'prepare'; readonly scope: ScopeSpec; readonly sort: Sort | null }
+  | { readonly op: 'get'; readonly ids: readonly number[] }
+  | { readonly op: 'all'; readonly scope: ScopeSpec }
+  | { readonly op: 'recent' }
+  | { readonly op: 'settled' };
+
+/** What the event loop sends the host. */
+export type ToHost =
+  /** Part of a stream's snapshot; the host reloads the stream once the `last` part is in. */
+  | {
+      readonly kind: 'snapshot';
+      readonly stream: StreamName;
+      readonly seq: number;
+      readonly records: readonly (readonly [string, string])[];
+      readonly last: boolean;
+    }
+  /** A change set the store committed, forwarded in order; the host acks it (`applied`). */
+  | { readonly kind: 'change'; readonly change: ChangeSet }
+  | ({ readonly kind: 'ask'; readonly id: number } & HostQuestion)
+  | { readonly kind: 'abort'; readonly id: number };
+
+/** What the host sends the event loop. */
+export type FromHost =
+  /**
+   * A forwarded change set is held (or was passed over: `applied` false). For a referral delta,
+   * the JSON each upsert replaced (null: it was new) and of each record removed that was held:
+   * what fan-out needs to tell a room that a referral left it.
+   */
+  | {
+      readonly kind: 'applied';
+      readonly stream: StreamName;
+      readonly seq: number;
+      readonly applied: boolean;
+      readonly previous?: readonly (string | null)[];
+      readonly removed?: readonly string[];
+    }
+  | { readonly kind: 'answer'; readonly id: number; readonly value: unknown }
+  | {
+      readonly kind: 'failed';
+      readonly id: number;
+      readonly name: string;
+      readonly message: string;
+    }
+  /** The indexes' status and seq, sent whenever either changes. */
+  | { readonly kind: 'status'; readonly status: IndexStatus; readonly seq: number }
+  /** The indexes finished a load (`ReferralIndex.onLoaded`). */
+  | { readonly kind: 'loaded' };
+
+/** Records a snapshot part holds at most (a snapshot of 1,000,000 crosses in 100 parts). */
+export const SNAPSHOT_PART = 10_000;

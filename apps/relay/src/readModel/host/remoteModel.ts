@@ -1,0 +1,260 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Opportunity, ReferralQuery, Sort } from '@referrals/shared';
+import { STREAMS, type StreamName } from '../../keys.js';
+import { logger } from '../../log.js';
+import { startWorker } from '../../threads.js';
+import type { ChangeSet } from '../changeSet.js';
+import type { IndexedPage } from '../listIndex/referralIndex.js';
+import type { ListScope, ScopeSpec } from '../listIndex/scopes.js';
+import type { MirrorEvent } from '../mirror.js';
+import type { ReadModelStore } from '../store.js';
+import {
+  SNAPSHOT_PART,
+  type FromHost,
+  type HostQuestion,
+  type IndexStatus,
+  type ToHost,
+} from './protocol.js';
+
+const log = logger('readModel');
+
+type Applied = Extract<FromHost, { kind: 'applied' }>;
+
+/** A scope as it crosses to the host; one built in this thread only cannot. */
+function specOf(scope: ListScope): ScopeSpec {
+  if (!scope.spec) throw new Error(`the list scope ${scope.key} cannot cross to the model host`);
+  return scope.spec;
+}
+
+const parse = (json: string) => JSON.parse(json) as Opportunity;
+
+/**
+ * The read model's referrals and list indexes on a thread of their own (the model host,
+ * modelWorker.ts), as the relay's event loop reaches them. The event loop keeps no referral: it
+ * follows the store and forwards every stream to the host (snapshots in parts of SNAPSHOT_PART,
+ * change sets one at a time, each acked once the host holds it, so a follower that falls behind
+ * leaves the change sets in the store), and asks the host for pages, records and scopes.
+ *
+ * Referral events (`onEvent`) are the mirror's: each delta once the host's indexes hold it, with
+ * the records it replaced, so fan-out tells a room what left it as it does from a mirror here.
+ */
+export function createModelHost(store: ReadModelStore, streams: readonly StreamName[] = STREAMS) {
+  const worker = startWorker(import.meta.url, 'modelWorker', { kind: store.kind });
+  // The relay stops the host; a host left running does not keep a process alive.
+  worker.unref();
+  let nextId = 0;
+  const asks = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const acks = new Map<string, (a: Applied) => void>();
+  const loadedListeners = new Set<() => void>();
+  const listeners = new Set<(e: MirrorEvent<Opportunity>) => void>();
+  let status: IndexStatus = { loading: true, referrals: 0, views: 0, orders: 0, ordersBuilt: 0 };
+  let indexSeq = 0;
+  let failure: Error | null = null;
+  let stopped = false;
+
+  const post = (m: ToHost): void => worker.postMessage(m);
+  const emit = (e: MirrorEvent<Opportunity>): void => {
+    for (const l of listeners) l(e);
+  };
+
+  worker.on('message', (m: FromHost) => {
+    switch (m.kind) {
+      case 'applied':
+        acks.get(`${m.stream} ${m.seq}`)?.(m);
+        acks.delete(`${m.stream} ${m.seq}`);
+        return;
+      case 'answer':
+      case 'failed': {
+        const a = asks.get(m.id);
+        asks.delete(m.id);
+        if (m.kind === 'answer') return a?.resolve(m.value);
+        const err = new Error(m.message);
+        err.name = m.name;
+        return a?.reject(err);
+      }
+      case 'status':
+        status = m.status;
+        indexSeq = m.seq;
+        return;
+      case 'loaded':
+        for (const l of loadedListeners) l();
+        return;
+    }
+  });
+  const fail = (err: Error) => {
+    failure ??= err;
+    if (!stopped) log.error({ err }, 'the read model host failed');
+    for (const a of asks.values()) a.reject(err);
+    asks.clear();
+  };
+  worker.on('error', (err) => fail(err));
+  worker.on('exit', (code) => fail(new Error(`the read model host exited (${code})`)));
+
+  function ask<T>(q: HostQuestion, signal?: AbortSignal): Promise<T> {
+    if (failure) return Promise.reject(failure);
+    signal?.throwIfAborted();
+    const id = ++nextId;
+    return new Promise<T>((resolve, reject) => {
+      asks.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      post({ kind: 'ask', id, ...q });
+      signal?.addEventListener('abort', () => post({ kind: 'abort', id }), { once: true });
+    });
+  }
+
+  /** One stream followed in the store and forwarded to the host. */
+  class Feed {
+    seq = 0;
+    private stopFollow: (() => void) | undefined;
+    private reloading: Promise<void> | undefined;
+
+    constructor(readonly stream: StreamName) {}
+
+    stop(): void {
+      this.stopFollow?.();
+      this.stopFollow = undefined;
+    }
+
+    /** Forwards the stream's snapshot and follows the store from it (retrying while it fails). */
+    reload(): Promise<void> {
+      this.reloading ??= (async () => {
+        this.stop();
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            const snap = await store.snapshot(this.stream);
+            if (stopped) return;
+            let part: [string, string][] = [];
+            for (const entry of snap.records) {
+              part.push(entry);
+              if (part.length < SNAPSHOT_PART) continue;
+              post({
+                kind: 'snapshot',
+                stream: this.stream,
+                seq: snap.seq,
+                records: part,
+                last: false,
+              });
+              part = [];
+              // Other work gets its turn between parts of a large market.
+              await nextTurn();
+            }
+            post({
+              kind: 'snapshot',
+              stream: this.stream,
+              seq: snap.seq,
+              records: part,
+              last: true,
+            });
+            this.seq = snap.seq;
+            this.stopFollow = store.follow(this.stream, snap.seq, (c) => this.forward(c));
+            if (this.stream === 'referrals')
+              emit({ kind: 'reset', stream: 'referrals', seq: snap.seq, at: Date.now() });
+            return;
+          } catch (err) {
+            if (attempt === 0 && this.seq === 0) throw err;
+            if (stopped) return;
+            log.warn({ err, stream: this.stream, attempt }, 'snapshot load failed; retrying');
+            await new Promise((r) => setTimeout(r, Math.min(200 * 2 ** attempt, 2000)));
+          }
+        }
+      })().finally(() => {
+        this.reloading = undefined;
+      });
+      return this.reloading;
+    }
+
+    /** A change set from the store: forwarded, and told once the host holds it. */
+    private async forward(c: ChangeSet): Promise<void> {
+      if (c.seq <= this.seq || stopped) return;
+      if (c.kind === 'reset' || c.seq !== this.seq + 1) {
+        void this.reload().catch((err: unknown) =>
+          log.error({ err, stream: this.stream }, 'reload failed'),
+        );
+        return;
+      }
+      const applied = await new Promise<Applied>((resolve) => {
+        acks.set(`${c.stream} ${c.seq}`, resolve);
+        post({ kind: 'change', change: c });
+      });
+      this.seq = c.seq;
+      if (c.stream !== 'referrals' || !applied.applied) return;
+      const previous = applied.previous ?? [];
+      emit({
+        kind: 'delta',
+        stream: 'referrals',
+        seq: c.seq,
+        at: c.at,
+        committedAt: c.committedAt,
+        upserts: c.upserts.map(({ json }, i) => {
+          const before = previous[i];
+          return { next: parse(json), previous: before ? parse(before) : undefined };
+        }),
+        removed: (applied.removed ?? []).map(parse),
+      });
+    }
+  }
+  const feeds = streams.map((s) => new Feed(s));
+
+  return {
+    /** Forwards every stream's snapshot and follows the store; fails if the store cannot be read. */
+    async start(): Promise<void> {
+      await Promise.all(feeds.map((f) => f.reload()));
+    },
+    /** Resolves once the host has loaded what was forwarded and its indexes are settled. */
+    settled: (): Promise<void> => ask({ op: 'settled' }),
+    page: async (
+      scope: ListScope,
+      query: Omit<ReferralQuery, 'state'>,
+      signal?: AbortSignal,
+    ): Promise<IndexedPage> => {
+      const page = await ask<Omit<IndexedPage, 'content'> & { content: string[] }>(
+        { op: 'page', scope: specOf(scope), query },
+        signal,
+      );
+      return { ...page, content: page.content.map(parse) };
+    },
+    prepare: (scope: ListScope, sort: Sort | null): Promise<void> =>
+      ask({ op: 'prepare', scope: specOf(scope), sort }),
+    /** A referral as the host holds it now. */
+    get: async (id: number): Promise<Opportunity | undefined> => {
+      const [json] = await ask<(string | null)[]>({ op: 'get', ids: [id] });
+      return json ? parse(json) : undefined;
+    },
+    /** Every referral of a scope with its lists built (see `ReferralIndex.allNow`), at a seq. */
+    all: async (scope: ListScope): Promise<{ seq: number; records: Opportunity[] } | undefined> => {
+      const got = await ask<{ seq: number; records: string[] } | null>({
+        op: 'all',
+        scope: specOf(scope),
+      });
+      return got ? { seq: got.seq, records: got.records.map(parse) } : undefined;
+    },
+    /** The referrals a dashboard counts (see `ReferralIndex.recent`), at a seq. */
+    recent: async (): Promise<{ seq: number; records: Opportunity[] }> => {
+      const got = await ask<{ seq: number; records: string[] }>({ op: 'recent' });
+      return { seq: got.seq, records: got.records.map(parse) };
+    },
+    /** The indexes' status as the host last sent it. */
+    status: (): IndexStatus => status,
+    /** The seq the host's indexes hold, as last sent. */
+    get indexSeq(): number {
+      return indexSeq;
+    },
+    /** The referrals' seq this thread has seen the host hold (its last event's). */
+    get seq(): number {
+      return feeds.find((f) => f.stream === 'referrals')?.seq ?? 0;
+    },
+    onLoaded(listener: () => void): () => void {
+      loadedListeners.add(listener);
+      return () => loadedListeners.delete(listener);
+    },
+    onEvent(listener: (e: MirrorEvent<Opportunity>) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      for (const f of feeds) f.stop();
+      await worker.terminate();
+    },
+  };
+}
+export type ModelHost = ReturnType<typeof createModelHost>;
