@@ -50,7 +50,7 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
   async function boughtFor(req: ApiRequest): Promise<Bought> {
     const principal = principalOf(req);
     const id = idParam(req);
-    const referral = id === undefined ? undefined : readModel.referrals.get(id);
+    const [referral] = id === undefined ? [] : await readModel.referralsById([id]);
     if (!referral) return { ok: false, answer: fail(404, 'referral not found') };
     const agency = referral.assignedAgency;
     // Bought by the agency it names (null: no agency is named).
@@ -95,13 +95,11 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
           : (await profiles.resolve(principal)).agencyName;
         // Only the caller's own agency's (for admins, every agency's: the one each names); other
         // ids are left out.
-        const mine = ids
-          .map((id) => readModel.referrals.get(Number(id)))
-          .filter(
-            (o): o is Opportunity =>
-              o !== undefined &&
-              isBoughtByAgency(o, principal.access.isAdmin ? o.assignedAgency : agency),
-          );
+        const mine = (await readModel.referralsById(ids.map(Number))).filter(
+          (o): o is Opportunity =>
+            o !== undefined &&
+            isBoughtByAgency(o, principal.access.isAdmin ? o.assignedAgency : agency),
+        );
         return ok({ items: await withReturns(mine) });
       },
     },

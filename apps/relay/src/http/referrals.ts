@@ -151,7 +151,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
       handler: async (req) => {
         const p = principalOf(req);
         const id = idParam(req);
-        const o = id === undefined ? undefined : readModel.referrals.get(id);
+        const [o] = id === undefined ? [] : await readModel.referralsById([id]);
         if (!o) return fail(404, 'referral not found');
         const profile = await d.profiles.resolve(p);
         return ok(seesContact(o, p, profile) ? o : projectListReferral(o, audienceOf(p.access)));
@@ -166,9 +166,9 @@ export function referralRoutes(d: GatewayDeps): Route[] {
       audit: {
         action: 'referral.claim',
         target: (req) => referralTarget(req.params.id ?? ''),
-        before: (req) => {
+        before: async (req) => {
           const id = idParam(req);
-          const o = id === undefined ? undefined : readModel.referrals.get(id);
+          const [o] = id === undefined ? [] : await readModel.referralsById([id]);
           return o ? claimFacts(o) : null;
         },
         after: (body) => claimFacts(body as Opportunity),
@@ -177,7 +177,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         const p = principalOf(req);
         if (!p.access.canClaim) return fail(403, 'carriers and admins do not claim referrals');
         const id = idParam(req);
-        const current = id === undefined ? undefined : readModel.referrals.get(id);
+        const [current] = id === undefined ? [] : await readModel.referralsById([id]);
         if (id === undefined || !current) return fail(404, 'referral not found');
         if (current.marketplaceStatus !== MarketplaceStatus.Available) {
           return fail(409, 'This referral is no longer available.');

@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import { ReferralIndex } from './listIndex/referralIndex.js';
-import { ALL, inAppetite } from './listIndex/scopes.js';
+import { ALL, inAppetite, type ListScope } from './listIndex/scopes.js';
 import { StreamMirror } from './mirror.js';
 import { SharedValues } from './referralRecord.js';
 import type { ReadModelStore } from './store.js';
@@ -115,6 +115,25 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     referralIndex,
     store,
     /**
+     * Referrals by id as this instance holds them now (undefined: not held). Asked, not read:
+     * where the referrals live on the read model's own thread (see host/remoteModel.ts) the answer
+     * comes from there.
+     */
+    referralsById(ids: readonly number[]): Promise<(Opportunity | undefined)[]> {
+      return Promise.resolve(ids.map((id) => mirrors.referrals.get(id)));
+    },
+    /**
+     * Every referral of a scope with the seq they are at, if its lists are built (see
+     * `ReferralIndex.allNow`); undefined while they are not (a load under way). At hand here; a
+     * promise where the referrals live on the read model's own thread.
+     */
+    scopeMembers(
+      scope: ListScope,
+    ): ScopeMembers | undefined | Promise<ScopeMembers | undefined> {
+      const records = referralIndex.allNow(scope);
+      return records && { seq: mirrors.referrals.seq, records };
+    },
+    /**
      * The status this instance tells its clients: the last poll's, and stale (failing 'store')
      * while it cannot read its store. That cannot be committed through the store, so it is told
      * here, by each instance to its own clients.
@@ -153,6 +172,12 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
   };
 }
 export type ReadModel = ReturnType<typeof createReadModel>;
+
+/** A scope's referrals and the seq of the read model they were read at. */
+export interface ScopeMembers {
+  readonly seq: number;
+  readonly records: readonly Opportunity[];
+}
 
 /** The mirror of a stream, for code that serves every stream alike (fan-out, dashboards). */
 export const mirrorOf = (readModel: ReadModel, stream: StreamName): StreamMirror<object> =>

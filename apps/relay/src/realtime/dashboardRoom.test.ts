@@ -95,7 +95,7 @@ describe('the dashboard room', () => {
     const present = ['dashboard:privileged'];
     const { putReferrals, sent, fanout, spec } = await setup(present);
     await putReferrals([referral(1)]);
-    const snap = fanout.join(await spec(admin));
+    const snap = await fanout.join(await spec(admin));
     expect(snap).toMatchObject({ topic: { kind: 'dashboard' }, complete: true });
     expect(itemOf<PrivilegedDashboard>(snap).totals.arrivals).toBe(1);
 
@@ -118,7 +118,7 @@ describe('the dashboard room', () => {
       ...s,
       compute: vi.fn(s.compute),
     }));
-    for (const r of rooms) fanout.join(r);
+    for (const r of rooms) await fanout.join(r);
     await putReferrals([referral(1)]);
     await putReferrals([referral(1), referral(2)]);
     await putMarketplaces([{ ...lonestar, marketplaceName: 'Lone Star TX' }]);
@@ -134,7 +134,7 @@ describe('the dashboard room', () => {
   it('sends nothing when the figures did not change', async () => {
     const { putReferrals, sent, fanout, spec } = await setup(['dashboard:privileged']);
     await putReferrals([referral(1)]);
-    fanout.join(await spec(admin));
+    await fanout.join(await spec(admin));
     await putReferrals([referral(1, { city: 'Dallas' })]);
     await settle();
     expect(sent).toHaveLength(0);
@@ -146,7 +146,7 @@ describe('the dashboard room', () => {
     const { putReferrals, sent, fanout, spec } = await setup(present);
     const room = await spec(admin);
     const counted = { ...room, compute: vi.fn(room.compute) };
-    fanout.join(counted);
+    await fanout.join(counted);
     present.length = 0;
     await putReferrals([referral(1)]);
     await settle();
@@ -164,7 +164,7 @@ describe('the dashboard room', () => {
       refreshMs: 10,
       now: () => now,
     });
-    const first = itemOf<PrivilegedDashboard>(fanout.join(await spec(admin)));
+    const first = itemOf<PrivilegedDashboard>(await fanout.join(await spec(admin)));
     now += 3_600_000;
     await settle();
     const rolled = itemOf<PrivilegedDashboard>(sent.at(-1)?.message);
@@ -189,7 +189,7 @@ describe('the dashboard room', () => {
         lastModDate: minutesAgo(1),
       }),
     ]);
-    const snap = fanout.join(await spec(producer));
+    const snap = await fanout.join(await spec(producer));
     const item = itemOf<AgentDashboard>(snap);
     expect(item).toMatchObject({ audience: 'agent', openNow: 1, claimsToday: 1, arrivalsTotal: 3 });
     for (const secret of ['777', 'Jane', '5125550100', 'Rival', 'Austin']) {
@@ -210,9 +210,9 @@ describe('the dashboard room', () => {
   it('answers a resync with a fresh snapshot, never a change log', async () => {
     const { fanout, spec } = await setup(['dashboard:privileged']);
     const room = await spec(admin);
-    const snap = fanout.join(room);
+    const snap = await fanout.join(room);
     expect(await fanout.changesSince(room, snap.seq)).toBeNull();
-    expect(fanout.snapshotOf(room)).toEqual(snap);
+    expect(await fanout.snapshotOf(room)).toEqual(snap);
     fanout.stop();
   });
 });

@@ -9,12 +9,13 @@ import { createProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import { diffRecords, hashRecords } from '../readModel/diff.js';
 import { createMemoryStore } from '../readModel/memoryStore.js';
-import { createReadModel } from '../readModel/readModel.js';
+import { BOUGHT } from '../readModel/listIndex/scopes.js';
+import { createReadModel, type ReadModel } from '../readModel/readModel.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { RoomEmitter } from './emitter.js';
 import { createFanout } from './fanout.js';
 import { roomFor } from './roomSpec.js';
-import { isRefusal, type RoomSpec } from './roomTypes.js';
+import { isRefusal, type RoomSpec, type StreamRoomSpec } from './roomTypes.js';
 
 const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
   opportunitySchema.cast({
@@ -75,6 +76,52 @@ const agent = {
 } as Principal;
 
 describe('fan-out by room', () => {
+  it("sends a whole room its scope's members when they are asked for, at the seq they were read at", async () => {
+    const { readModel, put, profiles } = await setup();
+    await put([
+      referral(1, { marketplaceStatus: 'Claimed', assignedAgency: 'Lone Star' }),
+      referral(2),
+    ]);
+    const base = (await roomFor(
+      { kind: 'referrals', state: null },
+      agent,
+      readModel,
+      profiles,
+    )) as StreamRoomSpec;
+    // A whole room of what was bought, as an agency's acquired room is.
+    const spec: StreamRoomSpec = {
+      ...base,
+      complete: true,
+      scope: BOUGHT,
+      select: (r) => (BOUGHT.has(r as Opportunity) ? base.select(r) : undefined),
+    };
+    await readModel.referralIndex.prepare(BOUGHT, null);
+    // As where the referrals live on the read model's own thread: the members come later, read at
+    // that thread's seq.
+    const asked: ReadModel = {
+      ...readModel,
+      scopeMembers: (scope) => {
+        const m = readModel.scopeMembers(scope);
+        if (m instanceof Promise) throw new Error('members at hand in this thread');
+        return new Promise((resolve) => setTimeout(() => resolve(m && { ...m, seq: 77 }), 5));
+      },
+    };
+    const { sent, out } = recorder([spec.room]);
+    const fanout = createFanout(asked, out);
+    const joined = fanout.join(spec);
+    expect(joined).toBeInstanceOf(Promise);
+    const snap = await joined;
+    expect(snap.seq).toBe(77);
+    expect(snap.items.map((o) => (o as Opportunity).opportunityId)).toEqual([1]);
+    // A reload sends the room its snapshot once it is at hand (read whole while the indexes
+    // reload).
+    readModel.referrals.announce();
+    expect(sent).toEqual([]);
+    await expect.poll(() => sent.length).toBe(1);
+    const again = sent[0]?.message as SnapshotMessage;
+    expect(again.items.map((o) => (o as Opportunity).opportunityId)).toEqual([1]);
+  });
+
   it('sends each room only its records, projected for its audience, and every seq', async () => {
     const { readModel, put, profiles } = await setup();
     await put([referral(1), referral(2, { state: 'OH' })]);
@@ -92,8 +139,8 @@ describe('fan-out by room', () => {
     )) as RoomSpec;
     const { sent, out } = recorder([spec.room, pub.room]);
     const fanout = createFanout(readModel, out);
-    const snap = fanout.join(spec);
-    fanout.join(pub);
+    const snap = await fanout.join(spec);
+    await fanout.join(pub);
     expect(snap).toMatchObject({ seq: readModel.referrals.seq, complete: false, items: [] });
 
     await put([
@@ -146,7 +193,7 @@ describe('fan-out by room', () => {
       profiles,
     )) as RoomSpec;
     const { sent, out } = recorder([spec.room]);
-    createFanout(readModel, out).join(spec);
+    await createFanout(readModel, out).join(spec);
     await put([referral(1, { state: 'OH' })]);
     expect((sent[0]?.message as ChangesMessage).removed).toEqual(['1']);
     await put([]);
@@ -165,7 +212,7 @@ describe('fan-out by room', () => {
     const present = [spec.room];
     const { sent, out } = recorder(present);
     const fanout = createFanout(readModel, out);
-    fanout.join(spec);
+    await fanout.join(spec);
     present.length = 0;
     await put([referral(1, { city: 'Dallas' })]);
     expect(sent).toHaveLength(0);
@@ -183,7 +230,7 @@ describe('fan-out by room', () => {
     )) as RoomSpec;
     const { out } = recorder([spec.room]);
     const fanout = createFanout(readModel, out);
-    const from = fanout.join(spec).seq;
+    const from = (await fanout.join(spec)).seq;
     await put([referral(1, { city: 'Dallas' }), referral(2, { state: 'OH' })]);
     await put([referral(1, { city: 'Waco' }), referral(2, { state: 'OH' })]);
     const changes = await fanout.changesSince(spec, from);
@@ -255,13 +302,13 @@ describe('who may join which room', () => {
     const fanout = createFanout(readModel, out, {
       onDelivered: (stream, committedAt) => delivered.push({ stream, committedAt }),
     });
-    fanout.join(spec);
+    await fanout.join(spec);
     await put([referral(1, { dynamicPrice: 41 })]);
     // The room is empty: nothing was emitted, so no delivery is measured.
     expect(delivered).toEqual([]);
     present.push(spec.room);
     // An empty room is forgotten; a socket joining records it again.
-    fanout.join(spec);
+    await fanout.join(spec);
     const before = Date.now();
     await put([referral(1, { dynamicPrice: 42 })]);
     expect(delivered).toHaveLength(1);

@@ -1,11 +1,14 @@
 import type { ChangesMessage, SnapshotMessage } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
 import type { MirrorEvent } from '../readModel/mirror.js';
-import { mirrorOf, type ReadModel } from '../readModel/readModel.js';
+import { logger } from '../log.js';
+import { mirrorOf, type ReadModel, type ScopeMembers } from '../readModel/readModel.js';
 import { createComputedRooms, type ComputedRoomsOptions } from './computedRooms.js';
 import type { RoomEmitter } from './emitter.js';
 import { isComputed, type RoomSpec, type StreamRoomSpec } from './roomTypes.js';
 import { ROOM_STREAMS } from './topicSources.js';
+
+const log = logger('realtime');
 
 /** Options of fan-out: those of the computed rooms, and a report of each change set sent. */
 export interface FanoutOptions extends ComputedRoomsOptions {
@@ -22,28 +25,41 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
   const specs = new Map<string, StreamRoomSpec>();
   const computed = createComputedRooms(readModel, out, options);
 
-  function snapshotOf(spec: RoomSpec): SnapshotMessage {
+  /**
+   * A room's snapshot. A whole referral room reads its scope's members, which may have to be asked
+   * for (where the referrals live on the read model's own thread): then a promise.
+   */
+  function snapshotOf(spec: RoomSpec): SnapshotMessage | Promise<SnapshotMessage> {
     if (isComputed(spec)) return computed.snapshotOf(spec);
     const mirror = mirrorOf(readModel, spec.stream);
+    if (!spec.complete) return cut(spec, mirror.seq, []);
+    const records = spec.records?.();
+    if (records) return cut(spec, mirror.seq, records);
+    const members = spec.scope && readModel.scopeMembers(spec.scope);
+    // A view not built (a load under way) or a small stream is read whole.
+    const whole = (m: ScopeMembers | undefined) =>
+      m ? cut(spec, m.seq, m.records) : cut(spec, mirror.seq, mirror.values());
+    return members instanceof Promise ? members.then(whole) : whole(members);
+  }
+
+  /** A stream room's snapshot at `seq`: the items of `records` it may see. */
+  function cut(spec: StreamRoomSpec, seq: number, records: Iterable<object>): SnapshotMessage {
     const items = [];
-    if (spec.complete) {
-      // A referral room reads its scope's view; a view not built (a load under way) or a small
-      // stream is read whole.
-      const records =
-        spec.records?.() ??
-        (spec.scope && readModel.referralIndex.allNow(spec.scope)) ??
-        mirror.values();
-      for (const r of records) {
-        const item = spec.select(r);
-        if (item !== undefined) items.push(item);
-      }
+    for (const r of records) {
+      const item = spec.select(r);
+      if (item !== undefined) items.push(item);
     }
-    return {
-      topic: spec.topic,
-      seq: mirror.seq,
-      complete: spec.complete,
-      items,
-    } as SnapshotMessage;
+    return { topic: spec.topic, seq, complete: spec.complete, items } as SnapshotMessage;
+  }
+
+  /** Sends a room its snapshot, once it is at hand. */
+  function sendSnapshot(room: string, spec: RoomSpec): void {
+    const snap = snapshotOf(spec);
+    if (!(snap instanceof Promise)) return out.emit(room, 'snapshot', snap);
+    snap.then(
+      (s) => out.emit(room, 'snapshot', s),
+      (err: unknown) => log.warn({ err, room }, 'could not send a room its snapshot'),
+    );
   }
 
   function changesFor(
@@ -77,12 +93,12 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
         continue;
       }
       if (spec.stream === e.stream) {
-        if (e.kind === 'reset') out.emit(room, 'snapshot', snapshotOf(spec));
+        if (e.kind === 'reset') sendSnapshot(room, spec);
         else out.emit(room, 'changes', changesFor(spec, e));
         delivered = true;
       } else if (e.kind === 'delta' && spec.reloadOn.includes(e.stream)) {
         // What the room holds changed with another stream (an edited appetite): clients reload.
-        out.emit(room, 'snapshot', snapshotOf(spec));
+        sendSnapshot(room, spec);
       }
     }
     if (delivered && e.kind === 'delta') options.onDelivered?.(e.stream, e.committedAt);
@@ -91,8 +107,12 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
   const stops = ROOM_STREAMS.map((s) => mirrorOf(readModel, s).onEvent(onEvent));
 
   return {
-    /** Records the room a socket is joining; returns its snapshot, consistent with what follows. */
-    join(spec: RoomSpec): SnapshotMessage {
+    /**
+     * Records the room a socket is joining; returns its snapshot, consistent with what follows (a
+     * snapshot asked for is at the seq it was read at: a client drops the changes it already
+     * holds and applies those after).
+     */
+    join(spec: RoomSpec): SnapshotMessage | Promise<SnapshotMessage> {
       if (isComputed(spec)) return computed.join(spec);
       specs.set(spec.room, spec);
       return snapshotOf(spec);

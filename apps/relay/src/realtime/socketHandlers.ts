@@ -77,7 +77,7 @@ export function createSocketHandlers(d: SocketHandlerDeps) {
         delete socket.data.topics[key];
         continue;
       }
-      d.fanout.join(spec);
+      await d.fanout.join(spec);
     }
   }
 
@@ -91,8 +91,8 @@ export function createSocketHandlers(d: SocketHandlerDeps) {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
     const socket = this;
     if (typeof ack !== 'function') return;
-    authorize(socket, input).then(
-      (spec) => {
+    authorize(socket, input)
+      .then((spec) => {
         if (isRefusal(spec)) return ack({ ok: false, ...spec });
         // Join and snapshot in one step: later changes continue from exactly this seq.
         const key = topicKey(spec.topic);
@@ -100,13 +100,12 @@ export function createSocketHandlers(d: SocketHandlerDeps) {
         if (before && before.room !== spec.room) void socket.leave(before.room);
         void socket.join(spec.room);
         socket.data.topics[key] = { topic: spec.topic, room: spec.room };
-        ack({ ok: true, snapshot: d.fanout.join(spec) });
-      },
-      (err: unknown) => {
+        return Promise.resolve(d.fanout.join(spec)).then((snapshot) => ack({ ok: true, snapshot }));
+      })
+      .catch((err: unknown) => {
         log.warn({ err }, 'subscribe failed');
         ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
-      },
-    );
+      });
   };
 
   const onUnsubscribe: On<'unsubscribe'> = function (input, ack) {
@@ -137,7 +136,7 @@ export function createSocketHandlers(d: SocketHandlerDeps) {
         ack(
           changes
             ? { ok: true, kind: 'changes', changes }
-            : { ok: true, kind: 'snapshot', snapshot: d.fanout.snapshotOf(spec) },
+            : { ok: true, kind: 'snapshot', snapshot: await d.fanout.snapshotOf(spec) },
         );
       })
       .catch((err: unknown) => {
