@@ -25,6 +25,8 @@ interface Entry {
   fingerprint: string;
   seq: number;
   dirty: boolean;
+  /** Its item is being computed elsewhere (the read model's own thread). */
+  computing?: boolean;
 }
 
 const fingerprintOf = (item: object): string => JSON.stringify({ ...item, at: 0 });
@@ -48,16 +50,34 @@ export function createComputedRooms(
   const snapshot = (e: Entry): SnapshotMessage =>
     ({ topic: e.spec.topic, seq: e.seq, complete: true, items: [e.item] }) as SnapshotMessage;
 
-  /** Computes a room's item: the same entry when its content did not change, else a new one. */
-  function compute(e: Entry | undefined, spec: ComputedRoomSpec): Entry {
-    const item = spec.compute(now());
+  /** The entry of a computed item: the same entry when its content did not change, else a new one. */
+  function settle(
+    e: Entry | undefined,
+    spec: ComputedRoomSpec,
+    item: TopicItems[keyof TopicItems],
+  ): Entry {
     const fingerprint = fingerprintOf(item);
-    if (e && e.fingerprint === fingerprint) {
-      e.dirty = false;
-      return e;
-    }
+    if (e && e.fingerprint === fingerprint) return e;
     version += 1;
     return { spec, item, fingerprint, seq: version, dirty: false };
+  }
+
+  /**
+   * Computes a room's item (see settle); a promise of it when the item is computed where the
+   * referrals are (the read model's own thread).
+   */
+  function compute(e: Entry | undefined, spec: ComputedRoomSpec): Entry | Promise<Entry> {
+    const item = spec.compute(now());
+    return item instanceof Promise ? item.then((i) => settle(e, spec, i)) : settle(e, spec, item);
+  }
+
+  /** A room's item computed anew: kept and sent if it changed and the room still holds `e`. */
+  function replace(room: string, e: Entry, next: Entry): void {
+    if (next === e || entries.get(room) !== e) return;
+    // Changes that came while it was computed are computed again.
+    next.dirty = e.dirty;
+    entries.set(room, next);
+    out.emit(room, 'snapshot', snapshot(next));
   }
 
   function flush(): void {
@@ -67,15 +87,24 @@ export function createComputedRooms(
         entries.delete(room);
         continue;
       }
-      if (!e.dirty) continue;
+      if (!e.dirty || e.computing) continue;
+      e.dirty = false;
+      const failed = (err: unknown) => log.error({ err, room }, 'could not compute a room');
       try {
         const next = compute(e, e.spec);
-        if (next === e) continue;
-        entries.set(room, next);
-        out.emit(room, 'snapshot', snapshot(next));
+        if (!(next instanceof Promise)) {
+          replace(room, e, next);
+          continue;
+        }
+        e.computing = true;
+        next
+          .then((n) => replace(room, e, n), failed)
+          .finally(() => {
+            e.computing = false;
+            if (entries.get(room)?.dirty) pending ??= setTimeout(flush, coalesceMs);
+          });
       } catch (err) {
-        e.dirty = false;
-        log.error({ err, room }, 'could not compute a room');
+        failed(err);
       }
     }
   }
@@ -98,15 +127,22 @@ export function createComputedRooms(
   const refresh = setInterval(() => markDirty(null), refreshMs);
   refresh.unref();
 
-  /** The room's current item as a snapshot, computed now when it is stale or unknown. */
-  function current(spec: ComputedRoomSpec): SnapshotMessage {
+  /**
+   * The room's current item as a snapshot, computed now when it is stale or unknown (a promise of
+   * it when computed on the read model's own thread).
+   */
+  function current(spec: ComputedRoomSpec): SnapshotMessage | Promise<SnapshotMessage> {
     const held = entries.get(spec.room);
     if (held && !held.dirty) return snapshot(held);
+    if (held) held.dirty = false;
+    const keep = (next: Entry): SnapshotMessage => {
+      entries.set(spec.room, next);
+      // The room's other sockets would otherwise wait for the next change to see this one.
+      if (held && next !== held) out.emit(spec.room, 'snapshot', snapshot(next));
+      return snapshot(next);
+    };
     const next = compute(held, held?.spec ?? spec);
-    entries.set(spec.room, next);
-    // The room's other sockets would otherwise wait for the next change to see this one.
-    if (held && next !== held) out.emit(spec.room, 'snapshot', snapshot(next));
-    return snapshot(next);
+    return next instanceof Promise ? next.then(keep) : keep(next);
   }
 
   return {

@@ -48,8 +48,13 @@ export interface ComputedRoomSpec {
   readonly topic: Topic;
   /** The streams whose changes may change the item. */
   readonly dependsOn: readonly StreamName[];
-  /** The item at an instant, from the mirrors as they are. */
-  readonly compute: (nowMs: number) => TopicItems[keyof TopicItems];
+  /**
+   * The item at an instant, from the mirrors as they are; a promise of it where it is computed
+   * on the read model's own thread.
+   */
+  readonly compute: (
+    nowMs: number,
+  ) => TopicItems[keyof TopicItems] | Promise<TopicItems[keyof TopicItems]>;
 }
 
 /** What a room carries: records of one stream, or one item computed from the mirrors. */
@@ -72,7 +77,7 @@ export type ComputedRoom<T = TopicItems[keyof TopicItems]> = Pick<
   ComputedRoomSpec,
   'room' | 'dependsOn'
 > & {
-  readonly compute: (nowMs: number) => T;
+  readonly compute: (nowMs: number) => T | Promise<T>;
 };
 
 /** Why a subscription was refused. */
