@@ -5,6 +5,7 @@ import {
   isFlagOn,
   SORT_FIELDS,
   type AuditEntry,
+  type Dashboard,
   type DeliveryErrorsItem,
   type DeliveryStat,
   type FeatureFlag,
@@ -19,6 +20,12 @@ import {
 import { createHash } from 'node:crypto';
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
+import {
+  AppetiteMemo,
+  dashboardOf,
+  type DashboardAsk,
+  type DashboardSources,
+} from './dashboards.js';
 import { ReferralIndex } from './listIndex/referralIndex.js';
 import { ALL, inAppetite, type ListScope } from './listIndex/scopes.js';
 import { StreamMirror } from './mirror.js';
@@ -108,6 +115,8 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
   const sweep = setInterval(() => referralIndex.sweep(), 60_000);
   tick.unref();
   sweep.unref();
+  const dashboardSources: DashboardSources = { ...mirrors, recent: () => referralIndex.recent() };
+  const appetites = new AppetiteMemo();
   // While this instance cannot read its store, no change can reach it: since when (or null).
   let storeDownSince: number | null = null;
   return {
@@ -122,14 +131,16 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     referralsById(ids: readonly number[]): Promise<(Opportunity | undefined)[]> {
       return Promise.resolve(ids.map((id) => mirrors.referrals.get(id)));
     },
+    /** A dashboard at an instant (see dashboards.ts); a promise where it is computed elsewhere. */
+    dashboard(ask: DashboardAsk, nowMs: number): Dashboard | Promise<Dashboard> {
+      return dashboardOf(dashboardSources, ask, nowMs, appetites);
+    },
     /**
      * Every referral of a scope with the seq they are at, if its lists are built (see
      * `ReferralIndex.allNow`); undefined while they are not (a load under way). At hand here; a
      * promise where the referrals live on the read model's own thread.
      */
-    scopeMembers(
-      scope: ListScope,
-    ): ScopeMembers | undefined | Promise<ScopeMembers | undefined> {
+    scopeMembers(scope: ListScope): ScopeMembers | undefined | Promise<ScopeMembers | undefined> {
       const records = referralIndex.allNow(scope);
       return records && { seq: mirrors.referrals.seq, records };
     },

@@ -1,14 +1,6 @@
-import {
-  computeAgentDashboard,
-  computePrivilegedDashboard,
-  DEFAULT_TIME_ZONE,
-  matchesAppetite,
-  rooms,
-  type Dashboard,
-  type Opportunity,
-  type RiskAppetite,
-} from '@referrals/shared';
+import { rooms, type Dashboard } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
+import type { DashboardAsk } from '../readModel/dashboards.js';
 import { agentMarketplace } from './agentMarketplace.js';
 import { isRefusal, type ComputedRoom, type Refusal, type SignedInContext } from './roomTypes.js';
 
@@ -23,8 +15,8 @@ export const DASHBOARD_STREAMS = [
 /**
  * The dashboard room of a principal. Admins and carriers share one room (the same figures, one
  * computation); agents get the room of their agency and its marketplace, decided from the verified
- * token and the profile resolver, never from anything the client sends. The "today" of the
- * figures is the shared default zone's, as upstream counts its days.
+ * token and the profile resolver, never from anything the client sends. The read model computes
+ * the item (see readModel/dashboards.ts), where the referrals are.
  */
 export async function dashboardRoom(
   c: SignedInContext,
@@ -34,48 +26,21 @@ export async function dashboardRoom(
     return {
       room: rooms.privilegedDashboard(),
       dependsOn: DASHBOARD_STREAMS,
-      compute: (nowMs) =>
-        computePrivilegedDashboard({
-          referrals: readModel.referralIndex.recent(),
-          marketplaces: readModel.marketplaces.values(),
-          deliveryStats: readModel.deliveryStats.values(),
-          deliveryErrors: readModel.deliveryErrors.get('page0'),
-          nowMs,
-          timeZone: DEFAULT_TIME_ZONE,
-        }),
+      compute: (nowMs) => readModel.dashboard({ audience: 'privileged' }, nowMs),
     };
   }
   const agent = await agentMarketplace(principal, readModel, profiles);
   if (isRefusal(agent)) return agent;
   const { marketplace: m, profile } = agent;
-  const { id } = m;
-  const agencyName = profile.agencyName;
-  // The mirrors replace a record when it changes, so an answer holds while both objects stay.
-  let matched = new WeakMap<Opportunity, boolean>();
-  let matchedFor: RiskAppetite | undefined;
-  const inAppetite = (appetite: RiskAppetite) => {
-    if (appetite !== matchedFor) [matched, matchedFor] = [new WeakMap(), appetite];
-    return (o: Opportunity) => {
-      let yes = matched.get(o);
-      if (yes === undefined) matched.set(o, (yes = matchesAppetite(o, appetite)));
-      return yes;
-    };
+  const ask: DashboardAsk = {
+    audience: 'agent',
+    marketplaceId: m.id,
+    appetite: m.riskAppetite,
+    agencyName: profile.agencyName,
   };
   return {
-    room: rooms.agentDashboard(id, profile.agencyId),
+    room: rooms.agentDashboard(m.id, profile.agencyId),
     dependsOn: ['referrals', 'marketplaces'],
-    compute: (nowMs) => {
-      // Read at each computation, so an edited appetite applies at once; a marketplace that is
-      // gone leaves nothing in appetite.
-      const appetite = readModel.marketplaces.get(id)?.riskAppetite;
-      return computeAgentDashboard({
-        referrals: appetite ? readModel.referralIndex.recent() : [],
-        appetite: appetite ?? m.riskAppetite,
-        inAppetite: inAppetite(appetite ?? m.riskAppetite),
-        agencyName,
-        nowMs,
-        timeZone: DEFAULT_TIME_ZONE,
-      });
-    },
+    compute: (nowMs) => readModel.dashboard(ask, nowMs),
   };
 }
