@@ -34,7 +34,8 @@ import { createPoller } from './poller/poller.js';
 import { createPageReader } from './poller/pageReader.js';
 import { ReferralSync } from './poller/referralSync.js';
 import { pollSources } from './poller/sources.js';
-import { createReadModel } from './readModel/readModel.js';
+import { createHostedReadModel } from './readModel/host/hostedReadModel.js';
+import { createReadModel, type ReadModel } from './readModel/readModel.js';
 import { attachRealtime } from './realtime/server.js';
 import { serverRendered, startSsr } from './ssr/serverRendered.js';
 import { createUpstreamClient } from './upstream/client.js';
@@ -96,7 +97,8 @@ export function createRelay(config: RelayConfig) {
   };
   const scheduler = backend.scheduler(runPoll);
 
-  const readModel = createReadModel(store);
+  const readModel: ReadModel =
+    config.readModelThread === 'own' ? createHostedReadModel(store) : createReadModel(store);
   // While the store does not answer, this instance's clients are told stale.
   const stopWatching = backend.watch((reachable) => readModel.setStoreReachable(reachable));
   // Set by start once the read model is loaded and the poll runs, and by drain on SIGTERM.

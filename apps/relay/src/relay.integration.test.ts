@@ -178,8 +178,9 @@ describe('relay against the stand-in upstream and Redis', () => {
       addDate: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     })) as Opportunity;
     await relay.scheduler.pollNow();
-    for (let i = 0; i < 200 && !relay.readModel.referrals.get(created.opportunityId); i += 1)
-      await sleep(50);
+    const held = async () =>
+      (await relay.readModel.referralsById([created.opportunityId]))[0] !== undefined;
+    for (let i = 0; i < 200 && !(await held()); i += 1) await sleep(50);
     // An admin's transactions are live: every agency's purchases, the page from REST.
     const watcher = await socketOf(url, admin);
     expect(await subscribe(watcher, { kind: 'acquired' })).toMatchObject({

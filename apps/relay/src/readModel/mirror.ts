@@ -29,11 +29,60 @@ export type MirrorEvent<T> =
     };
 
 /**
+ * A stream as a relay instance follows it: what fan-out, the routes and the tests read of a
+ * mirror. `StreamMirror` holds the records; the referrals' mirror of a relay whose read model runs
+ * on its own thread (host/hostedReadModel.ts) holds none.
+ */
+export interface Mirror<T> {
+  readonly stream: StreamName;
+  /** The sequence number of what the mirror holds. */
+  readonly seq: number;
+  readonly size: number;
+  /** Every record, in no particular order. */
+  values(): Iterable<T>;
+  get(id: string | number): T | undefined;
+  /** Resolves once the mirror holds `seq` (true) or after `timeoutMs` (false). */
+  waitForSeq(seq: number | undefined, timeoutMs?: number): Promise<boolean>;
+  /** Resolves when no reload is under way and every change set given is applied. */
+  settled(): Promise<void>;
+  /** Calls `listener` with every event applied from now on; returns the unsubscribe function. */
+  onEvent(listener: (e: MirrorEvent<T>) => void): () => void;
+  start(): Promise<void>;
+  stop(): void;
+  /** Hands listeners a reset at the seq held, so that what is derived is sent again. */
+  announce(): void;
+}
+
+/**
+ * Resolves once `source` holds `seq` (true) or after `timeoutMs` (false), so a writer can read its
+ * own write from this instance at once.
+ */
+export function waitForSeq<T>(
+  source: Pick<Mirror<T>, 'seq' | 'onEvent'>,
+  seq: number | undefined,
+  timeoutMs = 2000,
+): Promise<boolean> {
+  if (seq === undefined || source.seq >= seq) return Promise.resolve(seq !== undefined);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      stop();
+      resolve(false);
+    }, timeoutMs);
+    const stop = source.onEvent(() => {
+      if (source.seq < seq) return;
+      clearTimeout(timer);
+      stop();
+      resolve(true);
+    });
+  });
+}
+
+/**
  * One relay instance's in-memory copy of a stream, kept in step with the store's change log. List
  * queries and snapshots on join are answered from it; every event it applies is handed on in
  * seq order, so what a client is sent on join and afterwards comes from one ordered source.
  */
-export class StreamMirror<T> {
+export class StreamMirror<T> implements Mirror<T> {
   private records = shardedById<T>();
   private seqNow = 0;
   private atNow = 0;
@@ -85,19 +134,7 @@ export class StreamMirror<T> {
    * its own write from this instance at once.
    */
   waitForSeq(seq: number | undefined, timeoutMs = 2000): Promise<boolean> {
-    if (seq === undefined || this.seqNow >= seq) return Promise.resolve(seq !== undefined);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        stop();
-        resolve(false);
-      }, timeoutMs);
-      const stop = this.onEvent(() => {
-        if (this.seqNow < seq) return;
-        clearTimeout(timer);
-        stop();
-        resolve(true);
-      });
-    });
+    return waitForSeq(this, seq, timeoutMs);
   }
 
   /** Resolves when no reload is under way and every change set given is applied. */

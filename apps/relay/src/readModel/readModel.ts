@@ -28,7 +28,7 @@ import {
 } from './dashboards.js';
 import { ReferralIndex } from './listIndex/referralIndex.js';
 import { ALL, inAppetite, type ListScope } from './listIndex/scopes.js';
-import { StreamMirror } from './mirror.js';
+import { StreamMirror, type Mirror } from './mirror.js';
 import { SharedValues } from './referralRecord.js';
 import type { ReadModelStore } from './store.js';
 
@@ -56,6 +56,46 @@ export const EVERY_ORDER: readonly (Sort | null)[] = [
  * This instance's copy of every stream, kept live from the store's change log, and the indexes
  * every referral list is answered from, kept live from the referrals' mirror.
  */
+/** The mirrors of every stream but the referrals: small, and kept by every relay's event loop. */
+export function smallMirrors(store: ReadModelStore) {
+  return {
+    marketplaces: new StreamMirror<Marketplace>(store, 'marketplaces', parse),
+    deliveryStats: new StreamMirror<DeliveryStat>(store, 'deliveryStats', parse),
+    deliveryErrors: new StreamMirror<DeliveryErrorsItem>(store, 'deliveryErrors', parse),
+    featureFlags: new StreamMirror<FeatureFlag>(store, 'featureFlags', parse),
+    status: new StreamMirror<LiveStatus>(store, 'status', parse),
+    auditLog: new StreamMirror<AuditEntry>(store, 'auditLog', parse),
+    pipeline: new StreamMirror<Pipeline>(store, 'pipeline', parse),
+    returns: new StreamMirror<ReturnRequest>(store, 'returns', parse),
+  } satisfies Record<Exclude<StreamName, 'referrals'>, unknown>;
+}
+
+/**
+ * The status an instance tells its clients: the last poll's, and stale (failing 'store') while it
+ * cannot read its store. That cannot be committed through the store, so it is told by each
+ * instance to its own clients.
+ */
+export function storeStatus(status: StreamMirror<LiveStatus>, now: () => number) {
+  // While this instance cannot read its store, no change can reach it: since when (or null).
+  let storeDownSince: number | null = null;
+  return {
+    liveStatus(): LiveStatus[] {
+      const polled = [...status.values()];
+      if (storeDownSince === null) return polled;
+      const since = storeDownSince;
+      const last = polled[0] ?? { id: 'poll', stale: false, failing: [], since };
+      const failing = [...new Set([...last.failing, 'store'])].sort();
+      return [{ ...last, stale: true, failing, since }];
+    },
+    /** Records whether the store answers; a change is sent at once to every status room. */
+    setStoreReachable(reachable: boolean): void {
+      if ((storeDownSince === null) === reachable) return;
+      storeDownSince = reachable ? null : now();
+      status.announce();
+    },
+  };
+}
+
 export function createReadModel(store: ReadModelStore, now: () => number = Date.now) {
   const referralIndex = new ReferralIndex({ now, warm: WARM_ORDERS, background: EVERY_ORDER });
   const shared = new SharedValues();
@@ -67,14 +107,7 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
       (json) => shared.parseReferral(json),
       (e) => referralIndex.applyInSlices(e),
     ),
-    marketplaces: new StreamMirror<Marketplace>(store, 'marketplaces', parse),
-    deliveryStats: new StreamMirror<DeliveryStat>(store, 'deliveryStats', parse),
-    deliveryErrors: new StreamMirror<DeliveryErrorsItem>(store, 'deliveryErrors', parse),
-    featureFlags: new StreamMirror<FeatureFlag>(store, 'featureFlags', parse),
-    status: new StreamMirror<LiveStatus>(store, 'status', parse),
-    auditLog: new StreamMirror<AuditEntry>(store, 'auditLog', parse),
-    pipeline: new StreamMirror<Pipeline>(store, 'pipeline', parse),
-    returns: new StreamMirror<ReturnRequest>(store, 'returns', parse),
+    ...smallMirrors(store),
     // One mirror per stream of keys.ts, no more and no fewer (the compiler holds them together).
   } satisfies Record<StreamName, unknown>;
   const stopIndexing = mirrors.referrals.onEvent((e) => {
@@ -117,8 +150,6 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
   sweep.unref();
   const dashboardSources: DashboardSources = { ...mirrors, recent: () => referralIndex.recent() };
   const appetites = new AppetiteMemo();
-  // While this instance cannot read its store, no change can reach it: since when (or null).
-  let storeDownSince: number | null = null;
   return {
     ...mirrors,
     referralIndex,
@@ -144,25 +175,7 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
       const records = referralIndex.allNow(scope);
       return records && { seq: mirrors.referrals.seq, records };
     },
-    /**
-     * The status this instance tells its clients: the last poll's, and stale (failing 'store')
-     * while it cannot read its store. That cannot be committed through the store, so it is told
-     * here, by each instance to its own clients.
-     */
-    liveStatus(): LiveStatus[] {
-      const polled = [...mirrors.status.values()];
-      if (storeDownSince === null) return polled;
-      const since = storeDownSince;
-      const last = polled[0] ?? { id: 'poll', stale: false, failing: [], since };
-      const failing = [...new Set([...last.failing, 'store'])].sort();
-      return [{ ...last, stale: true, failing, since }];
-    },
-    /** Records whether the store answers; a change is sent at once to every status room. */
-    setStoreReachable(reachable: boolean): void {
-      if ((storeDownSince === null) === reachable) return;
-      storeDownSince = reachable ? null : now();
-      mirrors.status.announce();
-    },
+    ...storeStatus(mirrors.status, now),
     async start() {
       await Promise.all(Object.values(mirrors).map((m) => m.start()));
       await referralIndex.settled();
@@ -182,7 +195,23 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     },
   };
 }
-export type ReadModel = ReturnType<typeof createReadModel>;
+/**
+ * The list indexes as the routes, fan-out and readiness read them: at hand (`ReferralIndex`), or
+ * asked of the read model's own thread (host/hostedReadModel.ts).
+ */
+export type ReferralLists = Pick<
+  ReferralIndex,
+  'page' | 'prepare' | 'status' | 'seq' | 'onLoaded' | 'settled'
+>;
+
+/**
+ * A relay's read model, wherever its referrals live: in this thread (`createReadModel`, whose own
+ * type tests read more of) or on a thread of their own (`createHostedReadModel`).
+ */
+export type ReadModel = Omit<ReturnType<typeof createReadModel>, 'referrals' | 'referralIndex'> & {
+  readonly referrals: Mirror<Opportunity>;
+  readonly referralIndex: ReferralLists;
+};
 
 /** A scope's referrals and the seq of the read model they were read at. */
 export interface ScopeMembers {
@@ -191,9 +220,9 @@ export interface ScopeMembers {
 }
 
 /** The mirror of a stream, for code that serves every stream alike (fan-out, dashboards). */
-export const mirrorOf = (readModel: ReadModel, stream: StreamName): StreamMirror<object> =>
+export const mirrorOf = (readModel: ReadModel, stream: StreamName): Mirror<object> =>
   // Each mirror holds its own record type; these callers read records as plain objects.
-  readModel[stream] as StreamMirror<object>;
+  readModel[stream];
 
 /**
  * Whether a feature flag is on: a flag the read model does not hold (never loaded, or unknown) is

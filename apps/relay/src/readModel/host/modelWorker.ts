@@ -102,9 +102,13 @@ async function answer(q: HostQuestion, signal: AbortSignal): Promise<unknown> {
         return o ? JSON.stringify(o) : null;
       });
     case 'all': {
-      const all = index.allNow(scopeOf(q.scope));
-      return all ? { seq: index.seq, records: json(all) } : null;
+      // A scope whose lists are not built (a load under way) is read from the mirror whole.
+      const scope = scopeOf(q.scope);
+      const all = index.allNow(scope) ?? [...model.referrals.values()].filter(scope.has);
+      return { seq: model.referrals.seq, records: json(all) };
     }
+    case 'dashboard':
+      return model.dashboard(q.ask, q.nowMs);
     case 'recent':
       return { seq: index.seq, records: json(index.recent()) };
     case 'settled':

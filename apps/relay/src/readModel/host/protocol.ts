@@ -1,6 +1,7 @@
 import type { ReferralQuery, Sort } from '@referrals/shared';
 import type { StreamName } from '../../keys.js';
 import type { ChangeSet } from '../changeSet.js';
+import type { DashboardAsk } from '../dashboards.js';
 import type { ScopeSpec } from '../listIndex/scopes.js';
 import type { ReferralIndex } from '../listIndex/referralIndex.js';
 
@@ -25,6 +26,7 @@ export type HostQuestion =
   | { readonly op: 'get'; readonly ids: readonly number[] }
   | { readonly op: 'all'; readonly scope: ScopeSpec }
   | { readonly op: 'recent' }
+  | { readonly op: 'dashboard'; readonly ask: DashboardAsk; readonly nowMs: number }
   | { readonly op: 'settled' };
 
 /** What the event loop sends the host. */

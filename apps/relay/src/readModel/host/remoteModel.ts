@@ -1,9 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Opportunity, ReferralQuery, Sort } from '@referrals/shared';
+import type { Worker } from 'node:worker_threads';
+import type { Dashboard, Opportunity, ReferralQuery, Sort } from '@referrals/shared';
 import { STREAMS, type StreamName } from '../../keys.js';
 import { logger } from '../../log.js';
 import { startWorker } from '../../threads.js';
 import type { ChangeSet } from '../changeSet.js';
+import type { DashboardAsk } from '../dashboards.js';
 import type { IndexedPage } from '../listIndex/referralIndex.js';
 import type { ListScope, ScopeSpec } from '../listIndex/scopes.js';
 import type { MirrorEvent } from '../mirror.js';
@@ -39,25 +41,23 @@ const parse = (json: string) => JSON.parse(json) as Opportunity;
  * the records it replaced, so fan-out tells a room what left it as it does from a mirror here.
  */
 export function createModelHost(store: ReadModelStore, streams: readonly StreamName[] = STREAMS) {
-  const worker = startWorker(import.meta.url, 'modelWorker', { kind: store.kind });
-  // The relay stops the host; a host left running does not keep a process alive.
-  worker.unref();
   let nextId = 0;
   const asks = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const acks = new Map<string, (a: Applied) => void>();
   const loadedListeners = new Set<() => void>();
   const listeners = new Set<(e: MirrorEvent<Opportunity>) => void>();
-  let status: IndexStatus = { loading: true, referrals: 0, views: 0, orders: 0, ordersBuilt: 0 };
+  const LOADING: IndexStatus = { loading: true, referrals: 0, views: 0, orders: 0, ordersBuilt: 0 };
+  let status = LOADING;
   let indexSeq = 0;
-  let failure: Error | null = null;
   let stopped = false;
+  let worker = startHost();
 
   const post = (m: ToHost): void => worker.postMessage(m);
   const emit = (e: MirrorEvent<Opportunity>): void => {
     for (const l of listeners) l(e);
   };
 
-  worker.on('message', (m: FromHost) => {
+  function onMessage(m: FromHost): void {
     switch (m.kind) {
       case 'applied':
         acks.get(`${m.stream} ${m.seq}`)?.(m);
@@ -80,18 +80,41 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
         for (const l of loadedListeners) l();
         return;
     }
-  });
-  const fail = (err: Error) => {
-    failure ??= err;
-    if (!stopped) log.error({ err }, 'the read model host failed');
+  }
+
+  function startHost(): Worker {
+    const w = startWorker(import.meta.url, 'modelWorker', { kind: store.kind });
+    // The relay stops the host; a host left running does not keep a process alive.
+    w.unref();
+    w.on('message', onMessage);
+    w.on('error', (err) => log.error({ err }, 'the read model host failed'));
+    w.on('exit', (code) => onExit(w, code));
+    return w;
+  }
+
+  /**
+   * The host's thread ended: what was asked of it fails, and unless the relay stops it another
+   * starts, to which every stream is forwarded again from its snapshot.
+   */
+  function onExit(w: Worker, code: number): void {
+    if (w !== worker) return;
+    const err = new Error(`the read model host exited (${code})`);
     for (const a of asks.values()) a.reject(err);
     asks.clear();
-  };
-  worker.on('error', (err) => fail(err));
-  worker.on('exit', (code) => fail(new Error(`the read model host exited (${code})`)));
+    for (const [key, ack] of acks) {
+      const [stream = 'referrals', seq = '0'] = key.split(' ');
+      ack({ kind: 'applied', stream: stream as StreamName, seq: Number(seq), applied: false });
+    }
+    acks.clear();
+    if (stopped) return;
+    log.error({ err }, 'the read model host exited; starting another');
+    status = LOADING;
+    worker = startHost();
+    for (const f of feeds) void f.reload().catch(() => undefined);
+  }
 
   function ask<T>(q: HostQuestion, signal?: AbortSignal): Promise<T> {
-    if (failure) return Promise.reject(failure);
+    if (stopped) return Promise.reject(new Error('the read model host was stopped'));
     signal?.throwIfAborted();
     const id = ++nextId;
     return new Promise<T>((resolve, reject) => {
@@ -214,19 +237,25 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
     },
     prepare: (scope: ListScope, sort: Sort | null): Promise<void> =>
       ask({ op: 'prepare', scope: specOf(scope), sort }),
-    /** A referral as the host holds it now. */
-    get: async (id: number): Promise<Opportunity | undefined> => {
-      const [json] = await ask<(string | null)[]>({ op: 'get', ids: [id] });
-      return json ? parse(json) : undefined;
+    /** Referrals as the host holds them now (undefined: not held). */
+    get: async (ids: readonly number[]): Promise<(Opportunity | undefined)[]> => {
+      const got = await ask<(string | null)[]>({ op: 'get', ids });
+      return got.map((json) => (json ? parse(json) : undefined));
     },
-    /** Every referral of a scope with its lists built (see `ReferralIndex.allNow`), at a seq. */
-    all: async (scope: ListScope): Promise<{ seq: number; records: Opportunity[] } | undefined> => {
-      const got = await ask<{ seq: number; records: string[] } | null>({
+    /**
+     * Every referral of a scope at the seq the host held: from its lists when built (see
+     * `ReferralIndex.allNow`), else read from the host's mirror whole.
+     */
+    all: async (scope: ListScope): Promise<{ seq: number; records: Opportunity[] }> => {
+      const got = await ask<{ seq: number; records: string[] }>({
         op: 'all',
         scope: specOf(scope),
       });
-      return got ? { seq: got.seq, records: got.records.map(parse) } : undefined;
+      return { seq: got.seq, records: got.records.map(parse) };
     },
+    /** A dashboard computed by the host (see dashboards.ts). */
+    dashboard: (a: DashboardAsk, nowMs: number): Promise<Dashboard> =>
+      ask({ op: 'dashboard', ask: a, nowMs }),
     /** The referrals a dashboard counts (see `ReferralIndex.recent`), at a seq. */
     recent: async (): Promise<{ seq: number; records: Opportunity[] }> => {
       const got = await ask<{ seq: number; records: string[] }>({ op: 'recent' });
@@ -253,6 +282,10 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
     async stop(): Promise<void> {
       stopped = true;
       for (const f of feeds) f.stop();
+      await worker.terminate();
+    },
+    /** Ends the host's thread as a crash would: another starts and is forwarded every stream. */
+    async restart(): Promise<void> {
       await worker.terminate();
     },
   };
