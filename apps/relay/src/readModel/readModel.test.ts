@@ -1,8 +1,8 @@
 import { opportunitySchema, type Marketplace, type Opportunity } from '@referrals/shared';
 import { describe, expect, it } from 'vitest';
 import { lonestar } from '../testkit/marketplaces.testkit.js';
+import { commitWhole } from '../testkit/store.testkit.js';
 import type { StreamName } from '../keys.js';
-import { diffRecords, hashRecords } from './diff.js';
 import { inAppetite } from './listIndex/scopes.js';
 import { createMemoryStore } from './memoryStore.js';
 import { createReadModel, WARM_ORDERS } from './readModel.js';
@@ -21,15 +21,12 @@ const referral = (id: number, state: string): Opportunity =>
   });
 
 /** Commits `rows` as the whole of a stream, as a poll would. */
-async function put<T extends object>(
+const put = <T extends object>(
   store: ReadModelStore,
   stream: StreamName,
   rows: T[],
   id: (r: T) => number | string,
-): Promise<void> {
-  const { seq, hashes } = await store.loadHashes(stream);
-  await store.commit(stream, diffRecords(hashes, hashRecords(rows, id)), seq, NOW);
-}
+) => commitWhole(store, stream, rows, id, NOW);
 
 describe('the read model', () => {
   it("builds each marketplace's in-appetite list after a load, before anyone asks for it", async () => {

@@ -1,7 +1,7 @@
 import type { ChangesMessage, Marketplace, SnapshotMessage } from '@referrals/shared';
 import { describe, expect, it } from 'vitest';
 import { lonestar } from '../testkit/marketplaces.testkit.js';
-import { diffRecords, hashRecords } from '../readModel/diff.js';
+import { commitWhole } from '../testkit/store.testkit.js';
 import { createMemoryStore } from '../readModel/memoryStore.js';
 import { createReadModel } from '../readModel/readModel.js';
 import type { ReadModelStore } from '../readModel/store.js';
@@ -9,14 +9,8 @@ import { createComputedRooms } from './computedRooms.js';
 import type { RoomEmitter } from './emitter.js';
 import type { ComputedRoomSpec } from './roomTypes.js';
 
-async function putMarketplaces(store: ReadModelStore, rows: Marketplace[]): Promise<void> {
-  const { seq, hashes } = await store.loadHashes('marketplaces');
-  const diff = diffRecords(
-    hashes,
-    hashRecords(rows, (m) => m.id),
-  );
-  await store.commit('marketplaces', diff, seq, Date.now());
-}
+const putMarketplaces = (store: ReadModelStore, rows: Marketplace[]) =>
+  commitWhole(store, 'marketplaces', rows, (m) => m.id);
 
 describe('computed rooms', () => {
   it("computes a room's item where it is asked for, and again for what changed meanwhile", async () => {

@@ -5,9 +5,8 @@ import {
   type Opportunity,
 } from '@referrals/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StreamName } from '../../keys.js';
 import { lonestar } from '../../testkit/marketplaces.testkit.js';
-import { diffRecords, hashRecords } from '../diff.js';
+import { commitWhole } from '../../testkit/store.testkit.js';
 import {
   ALL,
   BOUGHT,
@@ -19,7 +18,7 @@ import {
 import { createMemoryStore } from '../memoryStore.js';
 import type { MirrorEvent } from '../mirror.js';
 import { createReadModel, type ReadModel } from '../readModel.js';
-import { MAX_DELTA_RECORDS, type ReadModelStore } from '../store.js';
+import { MAX_DELTA_RECORDS } from '../store.js';
 import { createModelHost, type ModelHost } from './remoteModel.js';
 
 const NOW = Date.now();
@@ -38,16 +37,7 @@ const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
     ...over,
   });
 
-/** Commits `rows` as the whole of a stream, as a poll would. */
-async function put<T extends object>(
-  store: ReadModelStore,
-  stream: StreamName,
-  rows: T[],
-  id: (r: T) => number | string,
-): Promise<void> {
-  const { seq, hashes } = await store.loadHashes(stream);
-  await store.commit(stream, diffRecords(hashes, hashRecords(rows, id)), seq, Date.now());
-}
+const put = commitWhole;
 
 const byId = (o: Opportunity) => o.opportunityId;
 const query = (sort: (typeof DEFAULT_SORTS)[keyof typeof DEFAULT_SORTS], page = 0) => ({
