@@ -35,8 +35,9 @@ model.referrals.onEvent((e) => {
   sendStatus();
 });
 model.referralIndex.onLoaded(() => {
-  sendStatus();
   post({ kind: 'loaded' });
+  // The index tells its listeners just before it stops saying loading: the status goes after.
+  setImmediate(sendStatus);
 });
 // The background orders build without an event: their progress is sent as it changes.
 setInterval(sendStatus, 1000);
