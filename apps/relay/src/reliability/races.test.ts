@@ -35,8 +35,12 @@ describe('races', () => {
       opportunityType: 'CIR',
       marketplaceStatus: 'Available',
     })) as Opportunity;
-    await waitFor('referral on both instances', () =>
-      relays.every((r) => r.relay.readModel.referrals.get(created.opportunityId) !== undefined),
+    await waitFor('referral on both instances', async () =>
+      (
+        await Promise.all(
+          relays.map((r) => r.relay.readModel.referralsById([created.opportunityId])),
+        )
+      ).every(([o]) => o !== undefined),
     );
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

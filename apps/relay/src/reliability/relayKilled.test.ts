@@ -89,7 +89,8 @@ describe('two relay instances on one Redis, one killed', () => {
     const during = (await sim.control('POST', '/__sim/referrals', {})) as Opportunity;
     await waitFor(
       'survivor polled',
-      () => survivor.relay.readModel.referrals.get(during.opportunityId) !== undefined,
+      async () =>
+        (await survivor.relay.readModel.referralsById([during.opportunityId]))[0] !== undefined,
       10_000,
     );
     const takeoverMs = Date.now() - killedAt;
