@@ -35,6 +35,7 @@ import { createPageReader } from './poller/pageReader.js';
 import { ReferralSync } from './poller/referralSync.js';
 import { pollSources } from './poller/sources.js';
 import { createHostedReadModel } from './readModel/host/hostedReadModel.js';
+import { retryPauseMs } from './readModel/mirror.js';
 import { createReadModel, type ReadModel } from './readModel/readModel.js';
 import { attachRealtime } from './realtime/server.js';
 import { serverRendered, startSsr } from './ssr/serverRendered.js';
@@ -266,7 +267,7 @@ export function createRelay(config: RelayConfig) {
     for (let attempt = 0; (await backend.storeAnswers()) === false; attempt += 1) {
       if (stopping) return false;
       if (attempt === 0) log.warn(`waiting for ${backend.name}: not ready until it answers`);
-      await pause(Math.min(200 * 2 ** attempt, 2000));
+      await pause(retryPauseMs(attempt));
     }
     for (let attempt = 0; ; attempt += 1) {
       if (stopping) return false;
@@ -275,7 +276,7 @@ export function createRelay(config: RelayConfig) {
         break;
       } catch (err) {
         log.warn({ err, attempt }, 'could not load the read model; retrying');
-        await pause(Math.min(200 * 2 ** attempt, 2000));
+        await pause(retryPauseMs(attempt));
       }
     }
     if (stopping) return false;

@@ -54,6 +54,12 @@ export interface Mirror<T> {
 }
 
 /**
+ * How long a reload waits before its attempt after `attempt` failed (the store away): growing from
+ * 200 ms to 2 s.
+ */
+export const retryPauseMs = (attempt: number): number => Math.min(200 * 2 ** attempt, 2000);
+
+/**
  * Resolves once `source` holds `seq` (true) or after `timeoutMs` (false), so a writer can read its
  * own write from this instance at once.
  */
@@ -210,7 +216,7 @@ export class StreamMirror<T> implements Mirror<T> {
           if (attempt === 0 && this.seqNow === 0 && this.records.size === 0) throw err;
           if (this.stopped) return;
           log.warn({ err, stream: this.stream, attempt }, 'snapshot load failed; retrying');
-          await new Promise((r) => setTimeout(r, Math.min(200 * 2 ** attempt, 2000)));
+          await new Promise((r) => setTimeout(r, retryPauseMs(attempt)));
           if (this.stopped) return;
         }
       }

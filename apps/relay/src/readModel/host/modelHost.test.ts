@@ -17,6 +17,7 @@ import {
 } from '../listIndex/scopes.js';
 import { createMemoryStore } from '../memoryStore.js';
 import type { MirrorEvent } from '../mirror.js';
+import type { DashboardAsk } from '../dashboards.js';
 import { createReadModel, type ReadModel } from '../readModel.js';
 import { MAX_DELTA_RECORDS } from '../store.js';
 import { createModelHost, type ModelHost } from './remoteModel.js';
@@ -133,12 +134,16 @@ describe('the read model host (its own thread)', () => {
         ?.map(byId)
         .sort((a, b) => a - b),
     );
-    expect((await host.recent()).records.map(byId).sort((a, b) => a - b)).toEqual(
-      local.referralIndex
-        .recent()
-        .map(byId)
-        .sort((a, b) => a - b),
-    );
+    // Dashboards are computed where the referrals are (from the index's recent ones): the same.
+    const asks: DashboardAsk[] = [
+      { audience: 'privileged' },
+      { audience: 'agent', marketplaceId: 30, appetite, agencyName: 'Lone Star' },
+    ];
+    for (const ask of asks) {
+      const at = Date.now();
+      const dashboard = await host.dashboard(ask, at);
+      expect(dashboard).toEqual(local.dashboard(ask, at));
+    }
 
     // A change too large for the log is a reset: the host reloads the snapshot forwarded.
     events.length = 0;

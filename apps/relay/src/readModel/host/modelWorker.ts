@@ -110,8 +110,6 @@ async function answer(q: HostQuestion, signal: AbortSignal): Promise<unknown> {
     }
     case 'dashboard':
       return model.dashboard(q.ask, q.nowMs);
-    case 'recent':
-      return { seq: index.seq, records: json(index.recent()) };
     case 'settled':
       await model.settled();
       // Sent before the answer: the event loop reads the settled status once this resolves.

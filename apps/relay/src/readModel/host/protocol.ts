@@ -25,7 +25,6 @@ export type HostQuestion =
   | { readonly op: 'prepare'; readonly scope: ScopeSpec; readonly sort: Sort | null }
   | { readonly op: 'get'; readonly ids: readonly number[] }
   | { readonly op: 'all'; readonly scope: ScopeSpec }
-  | { readonly op: 'recent' }
   | { readonly op: 'dashboard'; readonly ask: DashboardAsk; readonly nowMs: number }
   | { readonly op: 'settled' };
 

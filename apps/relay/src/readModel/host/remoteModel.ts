@@ -8,7 +8,7 @@ import type { ChangeSet } from '../changeSet.js';
 import type { DashboardAsk } from '../dashboards.js';
 import type { IndexedPage } from '../listIndex/referralIndex.js';
 import type { ListScope, ScopeSpec } from '../listIndex/scopes.js';
-import type { MirrorEvent } from '../mirror.js';
+import { retryPauseMs, type MirrorEvent } from '../mirror.js';
 import type { ReadModelStore } from '../store.js';
 import {
   SNAPSHOT_PART,
@@ -43,7 +43,8 @@ const parse = (json: string) => JSON.parse(json) as Opportunity;
 export function createModelHost(store: ReadModelStore, streams: readonly StreamName[] = STREAMS) {
   let nextId = 0;
   const asks = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  const acks = new Map<string, (a: Applied) => void>();
+  /** The change set of each stream the host has not acked yet (one at a time: see Feed.forward). */
+  const acks = new Map<StreamName, { seq: number; resolve: (a: Applied) => void }>();
   const loadedListeners = new Set<() => void>();
   const listeners = new Set<(e: MirrorEvent<Opportunity>) => void>();
   const LOADING: IndexStatus = { loading: true, referrals: 0, views: 0, orders: 0, ordersBuilt: 0 };
@@ -59,10 +60,12 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
 
   function onMessage(m: FromHost): void {
     switch (m.kind) {
-      case 'applied':
-        acks.get(`${m.stream} ${m.seq}`)?.(m);
-        acks.delete(`${m.stream} ${m.seq}`);
-        return;
+      case 'applied': {
+        const ack = acks.get(m.stream);
+        if (ack?.seq !== m.seq) return;
+        acks.delete(m.stream);
+        return ack.resolve(m);
+      }
       case 'answer':
       case 'failed': {
         const a = asks.get(m.id);
@@ -101,10 +104,8 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
     const err = new Error(`the read model host exited (${code})`);
     for (const a of asks.values()) a.reject(err);
     asks.clear();
-    for (const [key, ack] of acks) {
-      const [stream = 'referrals', seq = '0'] = key.split(' ');
-      ack({ kind: 'applied', stream: stream as StreamName, seq: Number(seq), applied: false });
-    }
+    for (const [stream, { seq, resolve }] of acks)
+      resolve({ kind: 'applied', stream, seq, applied: false });
     acks.clear();
     if (stopped) return;
     log.error({ err }, 'the read model host exited; starting another');
@@ -176,7 +177,7 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
             if (attempt === 0 && this.seq === 0) throw err;
             if (stopped) return;
             log.warn({ err, stream: this.stream, attempt }, 'snapshot load failed; retrying');
-            await new Promise((r) => setTimeout(r, Math.min(200 * 2 ** attempt, 2000)));
+            await new Promise((r) => setTimeout(r, retryPauseMs(attempt)));
           }
         }
       })().finally(() => {
@@ -195,7 +196,7 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
         return;
       }
       const applied = await new Promise<Applied>((resolve) => {
-        acks.set(`${c.stream} ${c.seq}`, resolve);
+        acks.set(c.stream, { seq: c.seq, resolve });
         post({ kind: 'change', change: c });
       });
       this.seq = c.seq;
@@ -256,11 +257,6 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
     /** A dashboard computed by the host (see dashboards.ts). */
     dashboard: (a: DashboardAsk, nowMs: number): Promise<Dashboard> =>
       ask({ op: 'dashboard', ask: a, nowMs }),
-    /** The referrals a dashboard counts (see `ReferralIndex.recent`), at a seq. */
-    recent: async (): Promise<{ seq: number; records: Opportunity[] }> => {
-      const got = await ask<{ seq: number; records: string[] }>({ op: 'recent' });
-      return { seq: got.seq, records: got.records.map(parse) };
-    },
     /** The indexes' status as the host last sent it. */
     status: (): IndexStatus => status,
     /** The seq the host's indexes hold, as last sent. */
