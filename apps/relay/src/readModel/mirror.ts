@@ -1,6 +1,6 @@
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
-import type { ChangeSet } from './changeSet.js';
+import type { ChangeSet, Snapshot } from './changeSet.js';
 import { idKey, shardedById } from './shardedMap.js';
 import { yieldIfDue } from './slices.js';
 import type { ReadModelStore } from './store.js';
@@ -83,13 +83,21 @@ export function waitForSeq<T>(
   });
 }
 
+type Delta<T> = MirrorEvent<T> & { kind: 'delta' };
+type DeltaSet = ChangeSet & { kind: 'delta' };
+
+/** What a follower made of a change set: held (with the event to tell, if any), or not. */
+export type Taken<T> =
+  { readonly held: false } | { readonly held: true; readonly event?: Delta<T> };
+
 /**
- * One relay instance's in-memory copy of a stream, kept in step with the store's change log. List
- * queries and snapshots on join are answered from it; every event it applies is handed on in
- * seq order, so what a client is sent on join and afterwards comes from one ordered source.
+ * A stream followed in the store, in order: its snapshot, then every change set after it, a
+ * reload on a gap in the log or a reset, and retries with a growing pause while the store cannot
+ * be read. What it read goes to the subclass (`load`, `take`, `hold`): kept in this thread
+ * (StreamMirror) or forwarded to the read model host (host/remoteModel.ts). The seq it holds
+ * moves once a change set is held, and listeners hear of each change set held and each reload.
  */
-export class StreamMirror<T> implements Mirror<T> {
-  private records = shardedById<T>();
+export abstract class StreamFollower<T> {
   private seqNow = 0;
   private atNow = 0;
   private stopFollow: (() => void) | undefined;
@@ -97,47 +105,43 @@ export class StreamMirror<T> implements Mirror<T> {
   private stopped = false;
   private readonly listeners = new Set<(e: MirrorEvent<T>) => void>();
 
-  /** The change sets given by the store and not applied yet, in order. */
+  /** The change sets given by the store and not applied yet, in order, and how many. */
   private applying: Promise<void> = Promise.resolve();
+  private pending = 0;
 
-  /**
-   * `prepare`, when given, is handed each delta before the mirror applies it, and the mirror waits
-   * for it: what is derived from the records in slices (the list indexes) is in step with the
-   * mirror's seq when the listeners hear of the delta.
-   */
   constructor(
-    private readonly store: ReadModelStore,
+    protected readonly store: ReadModelStore,
     readonly stream: StreamName,
-    private readonly parse: (json: string) => T,
-    private readonly prepare?: (e: MirrorEvent<T> & { kind: 'delta' }) => Promise<void>,
   ) {}
 
-  /** The sequence number of what the mirror holds. */
+  /**
+   * Takes a snapshot in place of what was held (in slices or parts, with turns between); false
+   * when the follower was stopped meanwhile.
+   */
+  protected abstract load(snap: Snapshot): Promise<boolean>;
+
+  /**
+   * Takes the change set that follows the seq held; held: false when it could not be (a reload
+   * replaces it). `hold` is called next unless a reload started meanwhile.
+   */
+  protected abstract take(change: DeltaSet): Taken<T> | Promise<Taken<T>>;
+
+  /** Keeps a change set taken (at once: the seq moves and listeners are told right after). */
+  protected hold(_change: DeltaSet, _event: Delta<T> | undefined): void {}
+
+  /** True once stopped (a load under way gives up). */
+  protected get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** The sequence number of what the follower holds. */
   get seq(): number {
     return this.seqNow;
   }
 
-  /** Every record, in no particular order. */
-  values(): IterableIterator<T> {
-    return this.records.values();
-  }
-
-  /** Every record in an array (at once: a copy of what the mirror holds now). */
-  valuesArray(): T[] {
-    return this.records.valuesArray();
-  }
-
-  get size(): number {
-    return this.records.size;
-  }
-
-  get(id: string | number): T | undefined {
-    return this.records.get(idKey(id));
-  }
-
   /**
-   * Resolves once the mirror holds `seq` (true) or after `timeoutMs` (false), so a writer can read
-   * its own write from this instance at once.
+   * Resolves once the follower holds `seq` (true) or after `timeoutMs` (false), so a writer can
+   * read its own write from this instance at once.
    */
   waitForSeq(seq: number | undefined, timeoutMs = 2000): Promise<boolean> {
     return waitForSeq(this, seq, timeoutMs);
@@ -184,9 +188,9 @@ export class StreamMirror<T> implements Mirror<T> {
   }
 
   /**
-   * Replaces the content with the store's snapshot and follows from there. While the store cannot
-   * be read (Redis away) it keeps trying with a growing pause, and the mirror goes on serving what
-   * it holds: stale data with a status saying so beats an empty screen or a stuck stream.
+   * Replaces what is held with the store's snapshot and follows from there. While the store
+   * cannot be read (Redis away) it keeps trying with a growing pause, and what was held goes on
+   * being served: stale data with a status saying so beats an empty screen or a stuck stream.
    */
   reload(): Promise<void> {
     this.reloading ??= (async () => {
@@ -195,25 +199,14 @@ export class StreamMirror<T> implements Mirror<T> {
       for (let attempt = 0; ; attempt += 1) {
         try {
           const snap = await this.store.snapshot(this.stream);
-          if (this.stopped) return;
-          // A large market is parsed in slices: sockets and requests are served meanwhile, from
-          // what the mirror held before.
-          const next = shardedById<T>();
-          let since = performance.now();
-          let n = 0;
-          for (const [id, json] of snap.records) {
-            next.set(idKey(id), this.parse(json));
-            if ((++n & 1023) === 0) since = await yieldIfDue(since);
-          }
-          if (this.stopped) return;
-          this.records = next;
+          if (this.stopped || !(await this.load(snap)) || this.stopped) return;
           this.seqNow = snap.seq;
           this.stopFollow = this.store.follow(this.stream, snap.seq, (c) => this.apply(c));
           this.emit({ kind: 'reset', stream: this.stream, seq: snap.seq, at: this.atNow });
           return;
         } catch (err) {
           // The first load at start fails loudly: a relay that cannot read its store does not start.
-          if (attempt === 0 && this.seqNow === 0 && this.records.size === 0) throw err;
+          if (attempt === 0 && this.seqNow === 0) throw err;
           if (this.stopped) return;
           log.warn({ err, stream: this.stream, attempt }, 'snapshot load failed; retrying');
           await new Promise((r) => setTimeout(r, retryPauseMs(attempt)));
@@ -227,19 +220,26 @@ export class StreamMirror<T> implements Mirror<T> {
   }
 
   /**
-   * Applies change sets one after another, each after `prepare` is done with the one before;
-   * resolves once this one is applied (the store reads on then).
+   * Applies change sets one after another, each once the one before is held; resolves once this
+   * one is (the store reads on then). One that comes while none is pending is applied in the
+   * store's call, at once when `take` does not wait.
    */
   private apply(change: ChangeSet): Promise<void> {
-    const failed = (err: unknown) =>
-      log.error({ err, stream: this.stream }, 'could not apply a change');
-    if (!this.prepare) return this.applyNow(change).catch(failed);
-    this.applying = this.applying.then(() => this.applyNow(change)).catch(failed);
+    const run = () =>
+      this.applyNow(change)
+        .catch((err: unknown) =>
+          log.error({ err, stream: this.stream }, 'could not apply a change'),
+        )
+        .finally(() => {
+          this.pending -= 1;
+        });
+    this.pending += 1;
+    this.applying = this.pending === 1 ? run() : this.applying.then(run);
     return this.applying;
   }
 
   private async applyNow(change: ChangeSet): Promise<void> {
-    if (change.seq <= this.seqNow) return;
+    if (change.seq <= this.seqNow || this.stopped) return;
     if (change.kind === 'reset' || change.seq !== this.seqNow + 1) {
       this.atNow = change.at;
       if (change.kind === 'delta')
@@ -252,6 +252,78 @@ export class StreamMirror<T> implements Mirror<T> {
       );
       return;
     }
+    const before = this.seqNow;
+    const taking = this.take(change);
+    const taken = taking instanceof Promise ? await taking : taking;
+    // A reload replaced the content meanwhile, from a snapshot that holds this change.
+    if (!taken.held || this.seqNow !== before || this.reloading) return;
+    this.hold(change, taken.event);
+    // The seq and its time move together, once the change is held (a reset announced while the
+    // indexes take it names the seq held and that seq's time).
+    this.seqNow = change.seq;
+    this.atNow = change.at;
+    if (taken.event) this.emit(taken.event);
+  }
+}
+
+/**
+ * One relay instance's in-memory copy of a stream, kept in step with the store's change log. List
+ * queries and snapshots on join are answered from it; every event it applies is handed on in
+ * seq order, so what a client is sent on join and afterwards comes from one ordered source.
+ */
+export class StreamMirror<T> extends StreamFollower<T> implements Mirror<T> {
+  private records = shardedById<T>();
+
+  /**
+   * `prepare`, when given, is handed each delta before the mirror applies it, and the mirror waits
+   * for it: what is derived from the records in slices (the list indexes) is in step with the
+   * mirror's seq when the listeners hear of the delta.
+   */
+  constructor(
+    store: ReadModelStore,
+    stream: StreamName,
+    private readonly parse: (json: string) => T,
+    private readonly prepare?: (e: Delta<T>) => Promise<void>,
+  ) {
+    super(store, stream);
+  }
+
+  /** Every record, in no particular order. */
+  values(): IterableIterator<T> {
+    return this.records.values();
+  }
+
+  /** Every record in an array (at once: a copy of what the mirror holds now). */
+  valuesArray(): T[] {
+    return this.records.valuesArray();
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  get(id: string | number): T | undefined {
+    return this.records.get(idKey(id));
+  }
+
+  /**
+   * A large market is parsed in slices: sockets and requests are served meanwhile, from what the
+   * mirror held before.
+   */
+  protected async load(snap: Snapshot): Promise<boolean> {
+    const next = shardedById<T>();
+    let since = performance.now();
+    let n = 0;
+    for (const [id, json] of snap.records) {
+      next.set(idKey(id), this.parse(json));
+      if ((++n & 1023) === 0) since = await yieldIfDue(since);
+    }
+    if (this.isStopped) return false;
+    this.records = next;
+    return true;
+  }
+
+  protected take(change: DeltaSet): Taken<T> | Promise<Taken<T>> {
     // The values before come from the records as they are; a change set repeats no id.
     const upserts = change.upserts.map(({ id, json }) => ({
       next: this.parse(json),
@@ -262,8 +334,8 @@ export class StreamMirror<T> implements Mirror<T> {
       const gone = this.records.get(idKey(id));
       if (gone !== undefined) removed.push(gone);
     }
-    const event = {
-      kind: 'delta' as const,
+    const event: Delta<T> = {
+      kind: 'delta',
       stream: this.stream,
       seq: change.seq,
       at: change.at,
@@ -271,20 +343,14 @@ export class StreamMirror<T> implements Mirror<T> {
       upserts,
       removed,
     };
-    if (this.prepare) {
-      const before = this.seqNow;
-      await this.prepare(event);
-      // A reload replaced the content meanwhile, from a snapshot that holds this change.
-      if (this.seqNow !== before || this.reloading) return;
-    }
+    const taken = { held: true, event } as const;
+    return this.prepare ? this.prepare(event).then(() => taken) : taken;
+  }
+
+  protected override hold(change: DeltaSet, event: Delta<T>): void {
     change.upserts.forEach(({ id }, i) =>
-      this.records.set(idKey(id), (upserts[i] as { next: T }).next),
+      this.records.set(idKey(id), (event.upserts[i] as { next: T }).next),
     );
     for (const id of change.removed) this.records.delete(idKey(id));
-    // The seq and its time move together, once the change is held (a reset announced while the
-    // indexes take it names the seq held and that seq's time).
-    this.seqNow = change.seq;
-    this.atNow = change.at;
-    this.emit(event);
   }
 }

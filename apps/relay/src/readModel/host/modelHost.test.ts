@@ -156,6 +156,42 @@ describe('the read model host (its own thread)', () => {
       expect(h).toEqual(l);
   });
 
+  it('forwards change sets committed back to back one after another, none read again whole', async () => {
+    const store = createMemoryStore();
+    await put(store, 'referrals', [referral(1)], byId);
+    let snapshots = 0;
+    const counted = {
+      ...store,
+      snapshot: (s: Parameters<typeof store.snapshot>[0]) => {
+        if (s === 'referrals') snapshots += 1;
+        return store.snapshot(s);
+      },
+    };
+    const host = createModelHost(counted);
+    stops.push(() => host.stop());
+    const events: MirrorEvent<Opportunity>[] = [];
+    host.onEvent((e) => events.push(e));
+    await host.start();
+    await host.settled();
+    expect(snapshots).toBe(1);
+    events.length = 0;
+    const from = host.seq;
+    // The memory store tells its followers at once: three change sets before the host acks one.
+    const market = [referral(1)];
+    for (let id = 2; id <= 4; id += 1) {
+      market.push(referral(id));
+      await put(store, 'referrals', market, byId);
+    }
+    await expect.poll(() => events.length).toBe(3);
+    expect(events.map((e) => [e.kind, e.seq])).toEqual([
+      ['delta', from + 1],
+      ['delta', from + 2],
+      ['delta', from + 3],
+    ]);
+    expect(snapshots).toBe(1);
+    expect((await host.page(ALL, query(DEFAULT_SORTS.availableAndAll))).totalElements).toBe(4);
+  });
+
   it('fails what is asked once the host is gone, and a scope it cannot rebuild', async () => {
     const store = createMemoryStore();
     const host = createModelHost(store);

@@ -4,11 +4,11 @@ import type { Dashboard, Opportunity, ReferralQuery, Sort } from '@referrals/sha
 import { STREAMS, type StreamName } from '../../keys.js';
 import { logger } from '../../log.js';
 import { startWorker } from '../../threads.js';
-import type { ChangeSet } from '../changeSet.js';
+import type { ChangeSet, Snapshot } from '../changeSet.js';
 import type { DashboardAsk } from '../dashboards.js';
 import type { IndexedPage } from '../listIndex/referralIndex.js';
 import type { ListScope, ScopeSpec } from '../listIndex/scopes.js';
-import { retryPauseMs, type MirrorEvent } from '../mirror.js';
+import { StreamFollower, type MirrorEvent, type Taken } from '../mirror.js';
 import type { ReadModelStore } from '../store.js';
 import {
   SNAPSHOT_PART,
@@ -43,10 +43,9 @@ const parse = (json: string) => JSON.parse(json) as Opportunity;
 export function createModelHost(store: ReadModelStore, streams: readonly StreamName[] = STREAMS) {
   let nextId = 0;
   const asks = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  /** The change set of each stream the host has not acked yet (one at a time: see Feed.forward). */
+  /** The change set of each stream the host has not acked yet (one at a time: a StreamFollower applies in order). */
   const acks = new Map<StreamName, { seq: number; resolve: (a: Applied) => void }>();
   const loadedListeners = new Set<() => void>();
-  const listeners = new Set<(e: MirrorEvent<Opportunity>) => void>();
   const LOADING: IndexStatus = { loading: true, referrals: 0, views: 0, orders: 0, ordersBuilt: 0 };
   let status = LOADING;
   let indexSeq = 0;
@@ -54,9 +53,6 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
   let worker = startHost();
 
   const post = (m: ToHost): void => worker.postMessage(m);
-  const emit = (e: MirrorEvent<Opportunity>): void => {
-    for (const l of listeners) l(e);
-  };
 
   function onMessage(m: FromHost): void {
     switch (m.kind) {
@@ -126,102 +122,57 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
   }
 
   /** One stream followed in the store and forwarded to the host. */
-  class Feed {
-    seq = 0;
-    private stopFollow: (() => void) | undefined;
-    private reloading: Promise<void> | undefined;
-
-    constructor(readonly stream: StreamName) {}
-
-    stop(): void {
-      this.stopFollow?.();
-      this.stopFollow = undefined;
-    }
-
-    /** Forwards the stream's snapshot and follows the store from it (retrying while it fails). */
-    reload(): Promise<void> {
-      this.reloading ??= (async () => {
-        this.stop();
-        for (let attempt = 0; ; attempt += 1) {
-          try {
-            const snap = await store.snapshot(this.stream);
-            if (stopped) return;
-            let part: [string, string][] = [];
-            for (const entry of snap.records) {
-              part.push(entry);
-              if (part.length < SNAPSHOT_PART) continue;
-              post({
-                kind: 'snapshot',
-                stream: this.stream,
-                seq: snap.seq,
-                records: part,
-                last: false,
-              });
-              part = [];
-              // Other work gets its turn between parts of a large market.
-              await nextTurn();
-            }
-            post({
-              kind: 'snapshot',
-              stream: this.stream,
-              seq: snap.seq,
-              records: part,
-              last: true,
-            });
-            this.seq = snap.seq;
-            this.stopFollow = store.follow(this.stream, snap.seq, (c) => this.forward(c));
-            if (this.stream === 'referrals')
-              emit({ kind: 'reset', stream: 'referrals', seq: snap.seq, at: Date.now() });
-            return;
-          } catch (err) {
-            if (attempt === 0 && this.seq === 0) throw err;
-            if (stopped) return;
-            log.warn({ err, stream: this.stream, attempt }, 'snapshot load failed; retrying');
-            await new Promise((r) => setTimeout(r, retryPauseMs(attempt)));
-          }
-        }
-      })().finally(() => {
-        this.reloading = undefined;
-      });
-      return this.reloading;
-    }
-
-    /** A change set from the store: forwarded, and told once the host holds it. */
-    private async forward(c: ChangeSet): Promise<void> {
-      if (c.seq <= this.seq || stopped) return;
-      if (c.kind === 'reset' || c.seq !== this.seq + 1) {
-        void this.reload().catch((err: unknown) =>
-          log.error({ err, stream: this.stream }, 'reload failed'),
-        );
-        return;
+  class Feed extends StreamFollower<Opportunity> {
+    /** Forwards the snapshot in parts, with turns between them for other work. */
+    protected async load(snap: Snapshot): Promise<boolean> {
+      let part: [string, string][] = [];
+      const send = (last: boolean) =>
+        post({ kind: 'snapshot', stream: this.stream, seq: snap.seq, records: part, last });
+      for (const entry of snap.records) {
+        part.push(entry);
+        if (part.length < SNAPSHOT_PART) continue;
+        send(false);
+        part = [];
+        await nextTurn();
+        if (this.isStopped) return false;
       }
+      send(true);
+      return true;
+    }
+
+    /** Forwards a change set; held once the host says so (a referral delta: with what it replaced). */
+    protected async take(c: ChangeSet & { kind: 'delta' }): Promise<Taken<Opportunity>> {
       const applied = await new Promise<Applied>((resolve) => {
         acks.set(c.stream, { seq: c.seq, resolve });
         post({ kind: 'change', change: c });
       });
-      this.seq = c.seq;
-      if (c.stream !== 'referrals' || !applied.applied) return;
+      if (!applied.applied) return { held: false };
+      if (c.stream !== 'referrals') return { held: true };
       const previous = applied.previous ?? [];
-      emit({
-        kind: 'delta',
-        stream: 'referrals',
-        seq: c.seq,
-        at: c.at,
-        committedAt: c.committedAt,
-        upserts: c.upserts.map(({ json }, i) => {
-          const before = previous[i];
-          return { next: parse(json), previous: before ? parse(before) : undefined };
-        }),
-        removed: (applied.removed ?? []).map(parse),
-      });
+      return {
+        held: true,
+        event: {
+          kind: 'delta',
+          stream: 'referrals',
+          seq: c.seq,
+          at: c.at,
+          committedAt: c.committedAt,
+          upserts: c.upserts.map(({ json }, i) => {
+            const before = previous[i];
+            return { next: parse(json), previous: before ? parse(before) : undefined };
+          }),
+          removed: (applied.removed ?? []).map(parse),
+        },
+      };
     }
   }
-  const feeds = streams.map((s) => new Feed(s));
+  const feeds = streams.map((s) => new Feed(store, s));
+  const referralFeed = feeds.find((f) => f.stream === 'referrals');
 
   return {
     /** Forwards every stream's snapshot and follows the store; fails if the store cannot be read. */
     async start(): Promise<void> {
-      await Promise.all(feeds.map((f) => f.reload()));
+      await Promise.all(feeds.map((f) => f.start()));
     },
     /** Resolves once the host has loaded what was forwarded and its indexes are settled. */
     settled: (): Promise<void> => ask({ op: 'settled' }),
@@ -265,15 +216,14 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
     },
     /** The referrals' seq this thread has seen the host hold (its last event's). */
     get seq(): number {
-      return feeds.find((f) => f.stream === 'referrals')?.seq ?? 0;
+      return referralFeed?.seq ?? 0;
     },
     onLoaded(listener: () => void): () => void {
       loadedListeners.add(listener);
       return () => loadedListeners.delete(listener);
     },
     onEvent(listener: (e: MirrorEvent<Opportunity>) => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return referralFeed?.onEvent(listener) ?? (() => undefined);
     },
     async stop(): Promise<void> {
       stopped = true;
