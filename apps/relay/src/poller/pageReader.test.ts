@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { opportunitySchema } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../readModel/diff.js';
+import { slicing } from '../readModel/slices.js';
 import { UpstreamError } from '../upstream/http.js';
 import { createPageReader, NOT_HELD, type PageReader } from './pageReader.js';
 
@@ -169,6 +170,34 @@ describe('page reader (worker thread)', () => {
     expect(whole.later).toBeUndefined();
     expect(whole.rows.map((row) => row.json)).toEqual([validJson(content[0])]);
     await inThread.close();
+  });
+
+  it('asks keep of a large page in slices: other work runs between them', async () => {
+    const content = Array.from({ length: 1000 }, (_, i) =>
+      record(i + 1, '2026-11-11T12:00:00.000Z'),
+    );
+    answer = {
+      status: 200,
+      body: JSON.stringify({ content, totalElements: 1000, numberOfElements: 1000 }),
+    };
+    const defaults = { ...slicing };
+    Object.assign(slicing, { budgetMs: 0 });
+    try {
+      let asked = 0;
+      const between: number[] = [];
+      const tick = setInterval(() => between.push(asked), 0);
+      const page = await reader.read({ ...query, size: 1000 }, () => {
+        asked += 1;
+        return asked === 1000;
+      });
+      clearInterval(tick);
+      expect(asked).toBe(1000);
+      expect(page.rows.filter((r) => r.json !== '').map((r) => r.id)).toEqual([1000]);
+      // Timers ran while the rows were being asked of, not only before or after.
+      expect(between.some((n) => n > 0 && n < 1000)).toBe(true);
+    } finally {
+      Object.assign(slicing, defaults);
+    }
   });
 
   it('validates the records it hands over, and only those: an invalid one fails the read', async () => {

@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { yieldIfDue } from '../readModel/slices.js';
 import { startWorker } from '../threads.js';
 import { referralPageRequest, type ReferralPageQuery } from '../upstream/client.js';
 import {
@@ -37,11 +38,13 @@ export interface PageWorkerData {
 }
 
 /**
- * Pages of up to this many referrals are read on the event loop: about 1 MB, parsed and hashed in
- * ~20 ms, less than a round trip to the worker costs (and the worker is not started at all in a
- * small market, nor for the change read of a steady one).
+ * Pages of up to this many referrals are read on the event loop: a steady market's change read
+ * (100 rows at first, about 200 KB, parsed and hashed in a few milliseconds, less than a round trip
+ * to the worker costs). Larger ones go to the worker, a small market's chunks of 1,000 included:
+ * read here, the first of them held a relay's event loop 60 ms (its code not yet compiled; bench
+ * at 2,000 referrals, session 26), and every later one ~20 ms an interval.
  */
-export const IN_THREAD_MAX = 1000;
+export const IN_THREAD_MAX = 200;
 
 /**
  * What the relay asks its worker: a page (`read`), whole, as rows without their JSON (`stubs`),
@@ -117,13 +120,21 @@ export function createPageReader(
   }
   const pending = new Map<number, Pending>();
 
-  /** A stubbed page landed: takes the JSON of the rows `keep` wants (often none). */
-  const onStubs = (w: Worker, id: number, p: Pending, page: StubPage) => {
+  /**
+   * A stubbed page landed: takes the JSON of the rows `keep` wants (often none). A page of 10,000
+   * asked of in one go held the event loop 40-57 ms in a CPU profile of a steady relay at
+   * 1,000,000 (a lookup each in the sync's table of a million): in slices, as the sync's own loops.
+   */
+  const onStubs = async (w: Worker, id: number, p: Pending, page: StubPage) => {
     const at: number[] = [];
     const { keep } = p;
+    let since = performance.now();
     for (let i = 0; i < page.rows.length; i += 1) {
+      if ((i & 255) === 255) since = await yieldIfDue(since);
       if (typeof keep !== 'function' || keep(page.rows[i] as RowStub)) at.push(i);
     }
+    // The worker ended meanwhile: the read has failed with it (failAll).
+    if (worker !== w || !pending.has(id)) return;
     p.stubs = page;
     p.at = at;
     w.postMessage({ kind: 'take', id, page: id, at } satisfies PageAsk);
@@ -189,7 +200,11 @@ export function createPageReader(
       const p = pending.get(r.id);
       if (!p) return;
       if (r.kind === 'stubs') {
-        if (p.keep !== 'later') return onStubs(w, r.id, p, r.page);
+        if (p.keep !== 'later')
+          return void onStubs(w, r.id, p, r.page).catch((err: unknown) => {
+            pending.delete(r.id);
+            p.reject(err instanceof Error ? err : new Error(String(err)));
+          });
         pending.delete(r.id);
         return p.resolve({ ...r.page, later: heldOn(w, r.id) });
       }
