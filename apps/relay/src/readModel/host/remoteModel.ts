@@ -31,6 +31,24 @@ function specOf(scope: ListScope): ScopeSpec {
 const parse = (json: string) => JSON.parse(json) as Opportunity;
 
 /**
+ * A referral delta's upsert whose records are parsed when first read: only fan-out's referral
+ * rooms read them, so a relay with none open (a first load of 1,000,000 before anyone joins) parses
+ * none on its event loop.
+ */
+function lazyUpsert(json: string, before: string | null | undefined) {
+  let next: Opportunity | undefined;
+  let previous: Opportunity | undefined;
+  return {
+    get next(): Opportunity {
+      return (next ??= parse(json));
+    },
+    get previous(): Opportunity | undefined {
+      return before ? (previous ??= parse(before)) : undefined;
+    },
+  };
+}
+
+/**
  * The read model's referrals and list indexes on a thread of their own (the model host,
  * modelWorker.ts), as the relay's event loop reaches them. The event loop keeps no referral: it
  * follows the store and forwards every stream to the host (snapshots in parts of SNAPSHOT_PART,
@@ -149,6 +167,7 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
       if (!applied.applied) return { held: false };
       if (c.stream !== 'referrals') return { held: true };
       const previous = applied.previous ?? [];
+      let removed: Opportunity[] | undefined;
       return {
         held: true,
         event: {
@@ -157,11 +176,10 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
           seq: c.seq,
           at: c.at,
           committedAt: c.committedAt,
-          upserts: c.upserts.map(({ json }, i) => {
-            const before = previous[i];
-            return { next: parse(json), previous: before ? parse(before) : undefined };
-          }),
-          removed: (applied.removed ?? []).map(parse),
+          upserts: c.upserts.map(({ json }, i) => lazyUpsert(json, previous[i])),
+          get removed() {
+            return (removed ??= (applied.removed ?? []).map(parse));
+          },
         },
       };
     }
