@@ -6,9 +6,9 @@
  *
  * Starts a throwaway redis-server, the stand-in with N referrals and one relay with the deployed
  * flags (apps/relay/src/nodeFlags.ts), the extra flags given, `--trace-gc-nvp` and the late-turn
- * timer (lateTurns.mjs, 50 ms). It waits until the relay's /readyz says the market is loaded (the
- * poll holds N, no first load under way, every list order built), checking the relay is alive
- * before every probe, then stops everything and prints one JSON line: load time, the late turns
+ * timer (lateTurns.mjs, 50 ms, or `LATE_TURN_MS` from the environment). It waits until the
+ * relay's /readyz says the market is loaded (the poll holds N, no first load under way, every list
+ * order built), checking the relay is alive before every probe, then stops everything and prints one JSON line: load time, the late turns
  * after the relay first answered (count, sum, longest) and the collector's pauses by kind.
  * The relay's output (the GC trace) is in <out dir>/relay.log, the late turns in late-turns.tsv.
  */
@@ -145,7 +145,7 @@ async function main() {
     prefix: 'alone',
     nodeFlags: ['--trace-gc-nvp', ...extraFlags],
     lateTurnsFile: lateFile,
-    lateTurnMs: 50,
+    lateTurnMs: Number(process.env.LATE_TURN_MS ?? 50),
     onOutput: (chunk) => logStream.write(chunk),
   });
   const answeredUs = monoUs();
