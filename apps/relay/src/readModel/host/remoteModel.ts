@@ -61,7 +61,10 @@ function lazyUpsert(json: string, before: string | null | undefined) {
 export function createModelHost(store: ReadModelStore, streams: readonly StreamName[] = STREAMS) {
   let nextId = 0;
   const asks = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  /** The change set of each stream the host has not acked yet (one at a time: a StreamFollower applies in order). */
+  /**
+   * The change set of each stream the host has not acked yet (one at a time: a StreamFollower
+   * applies them in order).
+   */
   const acks = new Map<StreamName, { seq: number; resolve: (a: Applied) => void }>();
   const loadedListeners = new Set<() => void>();
   const LOADING: IndexStatus = { loading: true, referrals: 0, views: 0, orders: 0, ordersBuilt: 0 };
