@@ -103,6 +103,8 @@ export abstract class StreamFollower<T> {
   private stopFollow: (() => void) | undefined;
   private reloading: Promise<void> | undefined;
   private stopped = false;
+  /** A snapshot was loaded once: reloads after that retry until the store answers. */
+  private loadedOnce = false;
   private readonly listeners = new Set<(e: MirrorEvent<T>) => void>();
 
   /** The change sets given by the store and not applied yet, in order, and how many. */
@@ -201,12 +203,15 @@ export abstract class StreamFollower<T> {
           const snap = await this.store.snapshot(this.stream);
           if (this.stopped || !(await this.load(snap)) || this.stopped) return;
           this.seqNow = snap.seq;
+          this.loadedOnce = true;
           this.stopFollow = this.store.follow(this.stream, snap.seq, (c) => this.apply(c));
           this.emit({ kind: 'reset', stream: this.stream, seq: snap.seq, at: this.atNow });
           return;
         } catch (err) {
           // The first load at start fails loudly: a relay that cannot read its store does not start.
-          if (attempt === 0 && this.seqNow === 0) throw err;
+          // A later reload keeps trying, a stream still empty (seq 0) too: given up, it would
+          // follow nothing more (an audit log's first entry never reaching this instance).
+          if (attempt === 0 && !this.loadedOnce) throw err;
           if (this.stopped) return;
           log.warn({ err, stream: this.stream, attempt }, 'snapshot load failed; retrying');
           await new Promise((r) => setTimeout(r, retryPauseMs(attempt)));

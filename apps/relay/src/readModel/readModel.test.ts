@@ -5,6 +5,7 @@ import { commitWhole } from '../testkit/store.testkit.js';
 import type { StreamName } from '../keys.js';
 import { inAppetite } from './listIndex/scopes.js';
 import { createMemoryStore } from './memoryStore.js';
+import { StreamMirror } from './mirror.js';
 import { createReadModel, WARM_ORDERS } from './readModel.js';
 import type { ReadModelStore } from './store.js';
 
@@ -112,5 +113,31 @@ describe('the read model', () => {
     // Each change went to the status rooms at once, at the seq held (no commit behind it).
     expect(resets.slice(before)).toEqual([readModel.status.seq, readModel.status.seq]);
     readModel.stop();
+  });
+
+  it('keeps reloading a stream still empty when the store fails, and follows it on', async () => {
+    const store = createMemoryStore();
+    let failNext = false;
+    const flaky: ReadModelStore = {
+      ...store,
+      snapshot: (stream) => {
+        if (!failNext) return store.snapshot(stream);
+        failNext = false;
+        return Promise.reject(new Error('store away'));
+      },
+    };
+    const mirror = new StreamMirror(flaky, 'auditLog', (j) => JSON.parse(j) as { id: number });
+    // The first load fails loudly: a relay that cannot read its store does not start.
+    failNext = true;
+    await expect(mirror.start()).rejects.toThrow('store away');
+    await mirror.start();
+    expect(mirror.seq).toBe(0);
+    // A reload (the store restarted) whose first read fails retries, although nothing was ever
+    // committed to the stream, and the mirror follows what comes next.
+    failNext = true;
+    await mirror.reload();
+    await put(store, 'auditLog', [{ id: 1 }], (r) => r.id);
+    await expect.poll(() => mirror.size).toBe(1);
+    mirror.stop();
   });
 });
