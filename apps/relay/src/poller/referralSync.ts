@@ -765,8 +765,8 @@ export class ReferralSync {
     // A chunk of 10,000 rows compared in one go held the event loop for 10-20 ms of the cycle's
     // ~50 (a CPU profile at 1,000,000): in slices, as the rest of the cycle, the clock read every
     // 256 rows (read every 1,024, its part of one turn reached 24-27 ms in a CPU profile of a
-    // first load at 1,000,000, session 26). What another
-    // writer commits meanwhile is in `touched` or wins at the commit (see commit).
+    // first load at 1,000,000, session 26). What another writer commits meanwhile is in
+    // `touched` or wins at the commit (see commit).
     let since = performance.now();
     for (let i = 0; i < rows.length; i += 1) {
       if ((i & 255) === 255) since = await yieldIfDue(since);

@@ -18,6 +18,7 @@ import { inject } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createRelay, type Relay } from '../app.js';
 import { parseConfig } from '../config.js';
+import { waitFor } from '../reliability/process.testkit.js';
 import { TEST_REDIS_URL, testRedis } from './redis.testkit.js';
 
 /** A running stand-in upstream (with its realm) on an ephemeral port, controls on. */
@@ -76,17 +77,11 @@ export type Sim = Awaited<ReturnType<typeof startSim>>;
 
 /**
  * A relay on an ephemeral port against a stand-in, on the tests' Redis under a key prefix of its
- * own (`REDIS_URL: ''` in env: memory mode), once its read model is loaded and (unless
- * `held: false`) its first poll has loaded the market into it: a relay answers during its first
- * load, with what it holds so far, and a test that counts from what it was first sent would count
- * the load's referrals too.
+ * own (`REDIS_URL: ''` in env: memory mode), once its read model is loaded and its first poll has
+ * loaded the market into it: a relay answers during its first load, with what it holds so far,
+ * and a test that counts from what it was first sent would count the load's referrals too.
  */
-export async function startRelay(
-  sim: Sim,
-  prefix: string,
-  env: Record<string, string> = {},
-  { held = true }: { held?: boolean } = {},
-) {
+export async function startRelay(sim: Sim, prefix: string, env: Record<string, string> = {}) {
   const config = parseConfig({
     UPSTREAM_URL: sim.origin,
     OIDC_URL: sim.origin,
@@ -102,30 +97,23 @@ export async function startRelay(
   const port = await relay.start(0);
   await relay.loaded();
   const url = `http://127.0.0.1:${port}`;
-  if (held) await marketHeld(relay, url);
+  await waitFor(`the relay at ${url} loading the market`, () => marketHeld(relay, url), 30_000, 50);
   const metricsUrl = `http://127.0.0.1:${relay.metricsPort() ?? 0}/metrics`;
   return { relay, url, metricsUrl };
 }
 
 /**
- * Waits until a relay's poll has read the upstream once with no first load under way (what
- * /readyz tells of it) and its read model holds what the store committed.
+ * Whether a relay's poll has read the upstream with no first load under way (what /readyz tells
+ * of it) and its read model holds what the store committed.
  */
-async function marketHeld(relay: Relay, url: string, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const ready = (await (await fetch(`${url}/readyz`)).json()) as {
-      poll?: { requests: number; loading: unknown };
-    };
-    const polled = ready.poll && ready.poll.requests > 0 && ready.poll.loading === null;
-    if (polled) {
-      const seq = await relay.store.loadSeq('referrals');
-      await relay.readModel.settled();
-      if (relay.readModel.referrals.seq >= seq) return;
-    }
-    if (Date.now() > end) throw new Error(`the relay at ${url} did not load the market`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+async function marketHeld(relay: Relay, url: string): Promise<boolean> {
+  const ready = (await (await fetch(`${url}/readyz`)).json()) as {
+    poll?: { requests: number; loading: unknown };
+  };
+  if (!ready.poll || ready.poll.requests === 0 || ready.poll.loading !== null) return false;
+  const seq = await relay.store.loadSeq('referrals');
+  await relay.readModel.settled();
+  return relay.readModel.referrals.seq >= seq;
 }
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

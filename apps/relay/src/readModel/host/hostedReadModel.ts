@@ -10,16 +10,12 @@ const NOT_HERE = 'the referrals live on the read model host: ask the read model 
 
 /**
  * The referrals' mirror of a relay whose read model runs on its own thread: it holds no
- * referral, and tells what the host applied, in order (see ModelHost.onEvent).
+ * referral; its seq and events are those of the host's referral feed (see ModelHost.onEvent).
  */
 class HostedReferrals implements Mirror<Opportunity> {
   readonly stream = 'referrals' as const;
-  private readonly listeners = new Set<(e: MirrorEvent<Opportunity>) => void>();
-  private readonly stopEvents: () => void;
 
-  constructor(private readonly host: ModelHost) {
-    this.stopEvents = host.onEvent((e) => this.emit(e));
-  }
+  constructor(private readonly host: ModelHost) {}
 
   get seq(): number {
     return this.host.seq;
@@ -47,24 +43,18 @@ class HostedReferrals implements Mirror<Opportunity> {
   }
 
   onEvent(listener: (e: MirrorEvent<Opportunity>) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.host.onEvent(listener);
   }
 
   start(): Promise<void> {
     return this.host.start();
   }
 
-  stop(): void {
-    this.stopEvents();
-  }
+  /** The host's feeds stop with the host (see the read model's stop). */
+  stop(): void {}
 
   announce(): void {
-    this.emit({ kind: 'reset', stream: 'referrals', seq: this.seq, at: Date.now() });
-  }
-
-  private emit(e: MirrorEvent<Opportunity>): void {
-    for (const l of this.listeners) l(e);
+    this.host.announce();
   }
 }
 
@@ -111,7 +101,6 @@ export function createHostedReadModel(
     },
     stop() {
       for (const m of Object.values(small)) m.stop();
-      referrals.stop();
       void host.stop();
     },
   };

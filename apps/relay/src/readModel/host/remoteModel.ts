@@ -246,6 +246,10 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
     onEvent(listener: (e: MirrorEvent<Opportunity>) => void): () => void {
       return referralFeed?.onEvent(listener) ?? (() => undefined);
     },
+    /** Tells the referrals' listeners a reset at the seq held (see StreamFollower.announce). */
+    announce(): void {
+      referralFeed?.announce();
+    },
     async stop(): Promise<void> {
       stopped = true;
       for (const f of feeds) f.stop();
