@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contentHash } from '../readModel/diff.js';
 import { formatReferralHash } from '../readModel/referralHash.js';
+import { HashColumn } from './hashColumn.js';
 import { byPlace, KnownTable, type Known, type Place } from './knownTable.js';
 
 /**
@@ -37,6 +38,11 @@ const opsArb = fc.array(
   { maxLength: 300 },
 );
 
+/** Raw hashes looked up: as text, and as a page's column holds them. */
+const RAWS = ['', 'not-a-hash', contentHash('record 1'), 'AAAAAAAAAAAAAAAAAAAAAAAAAAB='];
+const rawColumn = new HashColumn(RAWS.length);
+RAWS.forEach((raw, i) => rawColumn.set(i, raw));
+
 /** What the table must hold, from a plain map. */
 function expectHolds(table: KnownTable, want: ReadonlyMap<number, Known>, probes: Place[]): void {
   expect(table.size).toBe(want.size);
@@ -55,8 +61,11 @@ function expectHolds(table: KnownTable, want: ReadonlyMap<number, Known>, probes
     const k = want.get(id);
     expect(table.has(id)).toBe(k !== undefined);
     expect(table.get(id)).toEqual(k);
-    for (const raw of ['', 'not-a-hash', contentHash('record 1'), 'AAAAAAAAAAAAAAAAAAAAAAAAAAB='])
+    RAWS.forEach((raw, i) => {
       expect(table.rawIs(id, raw)).toBe(k !== undefined && k.raw === raw);
+      // The same, compared with a page's column of hashes.
+      expect(table.rawSame(id, rawColumn, i)).toBe(k !== undefined && k.raw === raw);
+    });
   }
 }
 

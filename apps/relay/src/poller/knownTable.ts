@@ -1,7 +1,9 @@
 import { CountedTree, ONE_CELL_OF } from '../readModel/listIndex/countedTree.js';
 import { parseReferralHash, type ReferralHash } from '../readModel/referralHash.js';
-import { shardedByNumber } from '../readModel/shardedMap.js';
 import { yieldIfDue } from '../readModel/slices.js';
+import { HashColumn } from './hashColumn.js';
+import type { HashedRows } from './hashedPage.js';
+import { IdSlots } from './idSlots.js';
 
 /** A referral the store holds, as the sync knows it. */
 export interface Known extends ReferralHash {
@@ -17,14 +19,6 @@ const BLOCK_BITS = 14;
 const BLOCK = 1 << BLOCK_BITS;
 const IN_BLOCK = BLOCK - 1;
 
-/** The hashes are SHA-1 in base64 (see contentHash): 20 bytes. */
-const HASH_BYTES = 20;
-
-/** How a hash is kept: the empty text, its 20 bytes in the block, or a text kept apart. */
-const EMPTY = 0;
-const BYTES = 1;
-const TEXT = 2;
-
 /** The probe's slot: a place a walk starts from is written there (see `from`). */
 const PROBE = 0;
 
@@ -33,21 +27,8 @@ class Block {
   readonly id = new Float64Array(BLOCK);
   readonly added = new Float64Array(BLOCK);
   readonly lastMod = new Float64Array(BLOCK);
-  readonly valid = new Uint8Array(BLOCK * HASH_BYTES);
-  readonly raw = new Uint8Array(BLOCK * HASH_BYTES);
-  /** How each slot's valid and raw hashes are kept (EMPTY, BYTES or TEXT). */
-  readonly validKind = new Uint8Array(BLOCK);
-  readonly rawKind = new Uint8Array(BLOCK);
-}
-
-/** A 20-byte scratch buffer a hash text is decoded into (no allocation per comparison). */
-const scratch = Buffer.alloc(HASH_BYTES);
-
-/** Whether `text` is a 20-byte hash in base64 that reads back the same (then kept as bytes). */
-function decodes(text: string): boolean {
-  if (text.length !== 28 || text.charCodeAt(27) !== 61 /* '=' */) return false;
-  if (scratch.write(text, 'base64') !== HASH_BYTES) return false;
-  return scratch.toString('base64') === text;
+  readonly valid = new HashColumn(BLOCK);
+  readonly raw = new HashColumn(BLOCK);
 }
 
 /**
@@ -60,9 +41,8 @@ function decodes(text: string): boolean {
  */
 export class KnownTable {
   private readonly blocks: Block[] = [];
-  private readonly slotOf = shardedByNumber<number>();
-  /** Hashes that are not a SHA-1 in base64 (written by another version), by slot. */
-  private readonly texts = new Map<number, { valid?: string; raw?: string }>();
+  /** Each referral's slot (0: none). */
+  private readonly slotOf = new IdSlots();
   /** Referrals without a readable addDate: held, but in no place (see `unplaced`). */
   private readonly unplacedIds = new Set<number>();
   private readonly freeSlots: number[] = [];
@@ -78,26 +58,48 @@ export class KnownTable {
   }
 
   has(id: number): boolean {
-    return this.slotOf.has(id);
+    return this.slotOf.get(id) !== 0;
   }
 
   get(id: number): Known | undefined {
     const slot = this.slotOf.get(id);
-    return slot === undefined ? undefined : this.knownAt(slot);
+    return slot === 0 ? undefined : this.knownAt(slot);
   }
 
   /** Whether the referral is held with this raw hash (false when it is not held). */
   rawIs(id: number, raw: string): boolean {
     const slot = this.slotOf.get(id);
-    return slot !== undefined && this.hashIs(slot, 'raw', raw);
+    return slot !== 0 && this.blockOf(slot).raw.is(slot & IN_BLOCK, raw);
+  }
+
+  /** Whether the referral is held with the raw hash at `i` of `hashes` (no string made). */
+  rawSame(id: number, hashes: HashColumn, i: number): boolean {
+    const slot = this.slotOf.get(id);
+    return slot !== 0 && this.blockOf(slot).raw.same(slot & IN_BLOCK, hashes, i);
+  }
+
+  /**
+   * Whether the referral is held as row `i` of `rows` has it: the same validated hash and dates
+   * (false when it is not held).
+   */
+  recordIs(id: number, rows: HashedRows, i: number): boolean {
+    const slot = this.slotOf.get(id);
+    if (slot === 0) return false;
+    const b = this.blockOf(slot);
+    const at = slot & IN_BLOCK;
+    return (
+      b.valid.same(at, rows.valid, i) &&
+      b.added[at] === rows.added[i] &&
+      b.lastMod[at] === rows.lastMod[i]
+    );
   }
 
   /** Adds or replaces what is known of a referral. */
   set(k: Known): void {
     let slot = this.slotOf.get(k.id);
     // A referral keeps its place unless its addDate changed (its hashes and lastModDate did).
-    const moves = slot === undefined || !(this.addedAt(slot) === k.added);
-    if (slot === undefined) {
+    const moves = slot === 0 || !(this.addedAt(slot) === k.added);
+    if (slot === 0) {
       slot = this.freeSlots.pop() ?? this.nextSlot++;
       this.slotOf.set(k.id, slot);
     } else if (moves) this.unplace(k.id, slot);
@@ -106,9 +108,8 @@ export class KnownTable {
     b.id[at] = k.id;
     b.added[at] = k.added;
     b.lastMod[at] = k.lastMod;
-    this.texts.delete(slot);
-    this.putHash(slot, 'valid', k.valid);
-    this.putHash(slot, 'raw', k.raw);
+    b.valid.set(at, k.valid);
+    b.raw.set(at, k.raw);
     if (!moves) return;
     if (Number.isFinite(k.added)) this.placed.insert(slot);
     else this.unplacedIds.add(k.id);
@@ -116,10 +117,12 @@ export class KnownTable {
 
   delete(id: number): boolean {
     const slot = this.slotOf.get(id);
-    if (slot === undefined) return false;
+    if (slot === 0) return false;
     this.unplace(id, slot);
     this.slotOf.delete(id);
-    this.texts.delete(slot);
+    const b = this.blockOf(slot);
+    b.valid.set(slot & IN_BLOCK, '');
+    b.raw.set(slot & IN_BLOCK, '');
     this.freeSlots.push(slot);
     return true;
   }
@@ -164,8 +167,8 @@ export class KnownTable {
       b.id[at] = k.id;
       b.added[at] = k.added;
       b.lastMod[at] = k.lastMod;
-      table.putHash(slot, 'valid', k.valid);
-      table.putHash(slot, 'raw', k.raw);
+      b.valid.set(at, k.valid);
+      b.raw.set(at, k.raw);
       if (Number.isFinite(k.added)) slots.push(slot);
       else table.unplacedIds.add(k.id);
       if ((++n & 1023) === 0) since = await yieldIfDue(since);
@@ -203,51 +206,10 @@ export class KnownTable {
     const at = slot & IN_BLOCK;
     return {
       id: b.id[at] as number,
-      valid: this.hashAt(slot, 'valid'),
-      raw: this.hashAt(slot, 'raw'),
+      valid: b.valid.get(at),
+      raw: b.raw.get(at),
       added: b.added[at] as number,
       lastMod: b.lastMod[at] as number,
     };
-  }
-
-  private putHash(slot: number, which: 'valid' | 'raw', text: string): void {
-    const b = this.blockOf(slot);
-    const at = slot & IN_BLOCK;
-    const kinds = which === 'valid' ? b.validKind : b.rawKind;
-    if (text === '') kinds[at] = EMPTY;
-    else if (decodes(text)) {
-      kinds[at] = BYTES;
-      (which === 'valid' ? b.valid : b.raw).set(scratch, at * HASH_BYTES);
-    } else {
-      kinds[at] = TEXT;
-      const kept = this.texts.get(slot) ?? {};
-      kept[which] = text;
-      this.texts.set(slot, kept);
-    }
-  }
-
-  private hashAt(slot: number, which: 'valid' | 'raw'): string {
-    const b = this.blockOf(slot);
-    const at = slot & IN_BLOCK;
-    const kind = (which === 'valid' ? b.validKind : b.rawKind)[at];
-    if (kind === EMPTY) return '';
-    if (kind === TEXT) return this.texts.get(slot)?.[which] ?? '';
-    const bytes = which === 'valid' ? b.valid : b.raw;
-    return Buffer.from(bytes.buffer, bytes.byteOffset + at * HASH_BYTES, HASH_BYTES).toString(
-      'base64',
-    );
-  }
-
-  private hashIs(slot: number, which: 'valid' | 'raw', text: string): boolean {
-    const b = this.blockOf(slot);
-    const at = slot & IN_BLOCK;
-    const kind = (which === 'valid' ? b.validKind : b.rawKind)[at];
-    if (kind === EMPTY) return text === '';
-    if (kind === TEXT) return this.texts.get(slot)?.[which] === text;
-    if (!decodes(text)) return false;
-    const bytes = which === 'valid' ? b.valid : b.raw;
-    const start = at * HASH_BYTES;
-    for (let i = 0; i < HASH_BYTES; i += 1) if (bytes[start + i] !== scratch[i]) return false;
-    return true;
   }
 }

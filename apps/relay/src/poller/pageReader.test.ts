@@ -6,6 +6,7 @@ import { contentHash } from '../readModel/diff.js';
 import { slicing } from '../readModel/slices.js';
 import { UpstreamError } from '../upstream/http.js';
 import { createPageReader, NOT_HELD, type PageReader } from './pageReader.js';
+import type { HashedRows } from './hashedPage.js';
 
 /** A record as the schema keeps it (unknown fields dropped, missing ones null). */
 const validJson = (r: unknown) =>
@@ -73,7 +74,7 @@ describe('page reader (worker thread)', () => {
     expect(page.totalElements).toBe(9);
     // When the upstream served it, by its own clock.
     expect(page.servedAt).toBe(Date.parse('2026-11-20T12:00:09Z'));
-    expect(page.rows).toEqual(
+    expect(page.rows.all()).toEqual(
       content.map((r) => ({
         id: r.opportunityId,
         added: Date.parse(r.addDate),
@@ -93,9 +94,10 @@ describe('page reader (worker thread)', () => {
       body: JSON.stringify({ content, totalElements: 4, numberOfElements: 4 }),
     };
     const seen: number[] = [];
-    const keep = (r: { id: number; raw: string }) => {
-      seen.push(r.id);
-      return r.id % 2 === 0 && r.raw === contentHash(JSON.stringify(content[r.id - 1]));
+    const keep = (rows: HashedRows, i: number) => {
+      const { id, raw } = rows.row(i);
+      seen.push(id);
+      return id % 2 === 0 && raw === contentHash(JSON.stringify(content[id - 1]));
     };
     const inThread = createPageReader(base, {
       http: { basicUser: 'test', timeoutMs: 5000, backoffMs: 1 },
@@ -105,18 +107,20 @@ describe('page reader (worker thread)', () => {
       const page = await r.read({ ...query, size: 4 }, keep);
       expect(seen).toEqual([1, 2, 3, 4]);
       expect(page.totalElements).toBe(4);
-      expect(page.rows.map((row) => [row.id, row.json, row.valid])).toEqual([
+      expect(page.rows.all().map((row) => [row.id, row.json, row.valid])).toEqual([
         [1, '', ''],
         [2, validJson(content[1]), contentHash(validJson(content[1]))],
         [3, '', ''],
         [4, validJson(content[3]), contentHash(validJson(content[3]))],
       ]);
       expect(
-        page.rows.every((row) => row.raw === contentHash(JSON.stringify(content[row.id - 1]))),
+        page.rows
+          .all()
+          .every((row) => row.raw === contentHash(JSON.stringify(content[row.id - 1]))),
       ).toBe(true);
       // Whole again without keep.
       const whole = await r.read({ ...query, size: 4 });
-      expect(whole.rows.map((row) => row.json)).toEqual(content.map(validJson));
+      expect(whole.rows.all().map((row) => row.json)).toEqual(content.map(validJson));
     }
     await inThread.close();
   });
@@ -129,7 +133,7 @@ describe('page reader (worker thread)', () => {
     };
     const page = await reader.read({ ...query, size: 4 }, 'later');
     // Validated (the hash is there to compare) but without the JSON, which the page holds.
-    expect(page.rows.map((row) => [row.id, row.json, row.valid])).toEqual(
+    expect(page.rows.all().map((row) => [row.id, row.json, row.valid])).toEqual(
       content.map((r) => [r.opportunityId, '', contentHash(validJson(r))]),
     );
     const later = page.later;
@@ -168,7 +172,7 @@ describe('page reader (worker thread)', () => {
     });
     const whole = await inThread.read({ ...query, size: 1 }, 'later');
     expect(whole.later).toBeUndefined();
-    expect(whole.rows.map((row) => row.json)).toEqual([validJson(content[0])]);
+    expect(whole.rows.all().map((row) => row.json)).toEqual([validJson(content[0])]);
     await inThread.close();
   });
 
@@ -192,7 +196,12 @@ describe('page reader (worker thread)', () => {
       });
       clearInterval(tick);
       expect(asked).toBe(1000);
-      expect(page.rows.filter((r) => r.json !== '').map((r) => r.id)).toEqual([1000]);
+      expect(
+        page.rows
+          .all()
+          .filter((r) => r.json !== '')
+          .map((r) => r.id),
+      ).toEqual([1000]);
       // Timers ran while the rows were being asked of, not only before or after.
       expect(between.some((n) => n > 0 && n < 1000)).toBe(true);
     } finally {
@@ -211,15 +220,19 @@ describe('page reader (worker thread)', () => {
       http: { basicUser: 'test', timeoutMs: 5000, backoffMs: 1 },
     });
     for (const r of [reader, inThread]) {
-      for (const keep of [undefined, 'later' as const, (row: { id: number }) => row.id === 2]) {
+      for (const keep of [
+        undefined,
+        'later' as const,
+        (rows: HashedRows, i: number) => rows.id[i] === 2,
+      ]) {
         const failed = await r.read({ ...query, size: 2 }, keep).catch((e: unknown) => e);
         expect(failed).toBeInstanceOf(UpstreamError);
         expect(failed).toMatchObject({ kind: 'invalid' });
         expect(String((failed as Error).message)).toContain('marketplaceStatus');
       }
       // Not taken, not validated: the sync wants the records of changed rows only.
-      const page = await r.read({ ...query, size: 2 }, (row) => row.id === 1);
-      expect(page.rows.map((row) => [row.id, row.json])).toEqual([
+      const page = await r.read({ ...query, size: 2 }, (rows, i) => rows.id[i] === 1);
+      expect(page.rows.all().map((row) => [row.id, row.json])).toEqual([
         [1, validJson(content[0])],
         [2, ''],
       ]);
@@ -241,6 +254,8 @@ describe('page reader (worker thread)', () => {
       status: 200,
       body: JSON.stringify({ content: [], totalElements: 0, numberOfElements: 0 }),
     };
-    expect(await reader.read(query)).toMatchObject({ totalElements: 0, rows: [] });
+    const empty = await reader.read(query);
+    expect(empty.totalElements).toBe(0);
+    expect(empty.rows.all()).toEqual([]);
   });
 });

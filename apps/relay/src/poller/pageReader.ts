@@ -12,12 +12,12 @@ import {
 import { rawPage } from '../upstream/pageValidation.js';
 import {
   hashedPage,
+  HashedRows,
   REFERRAL_LIST,
   type HashedPage,
-  type HashedRow,
+  type HashedRowsData,
   type KeepText,
   type LaterRecords,
-  type RowStub,
 } from './hashedPage.js';
 
 /** Reads pages of the referral list, hashed. */
@@ -38,13 +38,14 @@ export interface PageWorkerData {
 }
 
 /**
- * Pages of up to this many referrals are read on the event loop: a steady market's change read
- * (100 rows at first, about 200 KB, parsed and hashed in a few milliseconds, less than a round trip
- * to the worker costs). Larger ones go to the worker, a small market's chunks of 1,000 included:
- * read here, the first of them held a relay's event loop 60 ms (its code not yet compiled; bench
- * at 2,000 referrals, session 26), and every later one ~20 ms an interval.
+ * Pages of up to this many referrals are read on the event loop: a steady market's change read at
+ * its smallest (100 rows, about 200 KB, parsed, hashed and validated in a few milliseconds, less
+ * than a round trip to the worker costs). Larger ones go to the worker, a small market's chunks of
+ * 1,000 included: read here, the first of them held a relay's event loop 60 ms (its code not yet
+ * compiled; bench at 2,000 referrals, session 26), and a change read of 200 took 23 ms of a 41 ms
+ * turn at 1,000,000 (session 27).
  */
-export const IN_THREAD_MAX = 200;
+export const IN_THREAD_MAX = 100;
 
 /**
  * What the relay asks its worker: a page (`read`), whole, as rows without their JSON (`stubs`),
@@ -72,13 +73,26 @@ export type PageAsk =
 /** A page whose rows' records are left out (every `json` ''), as a worker hands it over first. */
 export type StubPage = HashedPage;
 
+/** A page as it crosses from the worker: its rows' columns (see HashedRows.data). */
+export interface PageData {
+  readonly totalElements: number;
+  readonly servedAt: number | null;
+  readonly rows: HashedRowsData;
+}
+
+const fromData = (p: PageData): HashedPage => ({
+  totalElements: p.totalElements,
+  servedAt: p.servedAt,
+  rows: new HashedRows(p.rows),
+});
+
 /**
  * A worker's answer: a page, a page's stubs, the records taken of a stubbed page (validated), the
  * JSON taken of a page held, or a failure.
  */
 export type PageReply = { readonly id: number } & (
-  | { readonly kind: 'page'; readonly page: HashedPage }
-  | { readonly kind: 'stubs'; readonly page: StubPage }
+  | { readonly kind: 'page'; readonly page: PageData }
+  | { readonly kind: 'stubs'; readonly page: PageData }
   | {
       readonly kind: 'records';
       readonly records: readonly { readonly json: string; readonly valid: string }[];
@@ -131,7 +145,7 @@ export function createPageReader(
     let since = performance.now();
     for (let i = 0; i < page.rows.length; i += 1) {
       if ((i & 255) === 255) since = await yieldIfDue(since);
-      if (typeof keep !== 'function' || keep(page.rows[i] as RowStub)) at.push(i);
+      if (typeof keep !== 'function' || keep(page.rows, i)) at.push(i);
     }
     // The worker ended meanwhile: the read has failed with it (failAll).
     if (worker !== w || !pending.has(id)) return;
@@ -167,15 +181,10 @@ export function createPageReader(
   const onRecords = (p: Pending, records: readonly { json: string; valid: string }[]) => {
     const { stubs, at = [] } = p;
     if (!stubs) throw new Error('the page reader sent records of a page it did not stub');
-    // The stubs are this reader's own copies (the message's): the rows taken are filled in place.
-    const rows = stubs.rows as { -readonly [K in keyof HashedRow]: HashedRow[K] }[];
+    // The stubs are this reader's own (the message's): the rows taken are filled in place.
     for (let j = 0; j < at.length; j += 1) {
-      const row = rows[at[j] as number];
       const record = records[j];
-      if (row && record) {
-        row.json = record.json;
-        row.valid = record.valid;
-      }
+      if (record) stubs.rows.setRecord(at[j] as number, record.json, record.valid);
     }
     p.resolve(stubs);
   };
@@ -201,15 +210,15 @@ export function createPageReader(
       if (!p) return;
       if (r.kind === 'stubs') {
         if (p.keep !== 'later')
-          return void onStubs(w, r.id, p, r.page).catch((err: unknown) => {
+          return void onStubs(w, r.id, p, fromData(r.page)).catch((err: unknown) => {
             pending.delete(r.id);
             p.reject(err instanceof Error ? err : new Error(String(err)));
           });
         pending.delete(r.id);
-        return p.resolve({ ...r.page, later: heldOn(w, r.id) });
+        return p.resolve({ ...fromData(r.page), later: heldOn(w, r.id) });
       }
       pending.delete(r.id);
-      if (r.kind === 'page') p.resolve(r.page);
+      if (r.kind === 'page') p.resolve(fromData(r.page));
       else if (r.kind === 'records') onRecords(p, r.records);
       else if (r.kind === 'error')
         p.reject(new UpstreamError(r.error.kind, r.error.message, r.error.status));

@@ -8,7 +8,7 @@ import {
   hashRecords,
   HELD_ROWS,
   type HashedPage,
-  type HashedRow,
+  type HashedRows,
   type KeepText,
   type LaterRecords,
 } from './hashedPage.js';
@@ -225,16 +225,29 @@ export interface SyncOutcome {
 }
 
 /**
- * A staged upsert: the record's JSON, or ('') where to take it from when its part commits (a row
- * of a page read `'later'`).
+ * A staged upsert: the row of its page (its id, dates and hashes stay in the page's columns), and
+ * the record's JSON, or ('') the page's `later` to take it from when its part commits. A first-load
+ * cycle stages up to 50,000: as a record object and two hash strings each, the staged rows were
+ * what the event loop's longest scavenges promoted (4-17 MB each, session 26).
  */
 interface Upsert {
-  readonly known: Known;
+  readonly rows: HashedRows;
+  readonly at: number;
   json: string;
-  readonly later?: { readonly records: LaterRecords; readonly at: number };
+  readonly later?: LaterRecords;
   /** Its JSON being taken (settles once `json` is set): no row is taken twice. */
   taking?: Promise<void>;
 }
+
+/** Whether row `i` of `a` is the same record as row `j` of `b` (its hash and dates). */
+const sameRecord = (a: HashedRows, i: number, b: HashedRows, j: number): boolean =>
+  a.valid.same(i, b.valid, j) && a.added[i] === b.added[j] && a.lastMod[i] === b.lastMod[j];
+
+/** What an upsert commits, as the sync knows it. */
+const knownOf = ({ rows, at }: Upsert): Known => {
+  const { id, valid, raw, added, lastMod } = rows.row(at);
+  return { id, valid, raw, added, lastMod };
+};
 
 /** One cycle's staged changes: later reads replace earlier ones. */
 class Staged {
@@ -246,9 +259,10 @@ class Staged {
   private readonly held = new Set<LaterRecords>();
   heldRows = 0;
 
-  upsert(known: Known, json: string, later?: Upsert['later']): void {
-    this.removed.delete(known.id);
-    this.upserts.set(known.id, later ? { known, json, later } : { known, json });
+  upsert(rows: HashedRows, at: number, json: string, later?: LaterRecords): void {
+    const id = rows.id[at] as number;
+    this.removed.delete(id);
+    this.upserts.set(id, later ? { rows, at, json, later } : { rows, at, json });
   }
 
   hold(page: LaterRecords, rows: number): void {
@@ -382,7 +396,7 @@ export class ReferralSync {
       // A fresh store: everything changed up to the newest change is read by the chunks, which
       // all come after this read; later changes by the change reads.
       const top = await this.fetch({ page: 0, size: 1, sort: BY_CHANGE, startDate });
-      watermark = top.rows[0]?.lastMod ?? now.getTime();
+      watermark = top.rows.length > 0 ? (top.rows.lastMod[0] as number) : now.getTime();
       readAt = top.servedAt;
       this.total = top.totalElements;
     } else {
@@ -514,7 +528,7 @@ export class ReferralSync {
     // chunk into the old generation. A row changed since is in `touched` and left alone anyway.
     this.fetch(
       chunkQuery({ ...pass, page }, startDate),
-      (r) => !this.known.rawIs(r.id, r.raw),
+      (rows, i) => !this.known.rawSame(rows.id[i] as number, rows.raw, i),
     ).then(
       (page) => {
         ahead.result = page;
@@ -627,13 +641,13 @@ export class ReferralSync {
       const answer = await this.fetch({ page, size, sort: BY_CHANGE, startDate });
       servedAt ??= answer.servedAt;
       this.total = answer.totalElements;
-      const records = await this.ingest(answer.rows, staged);
-      for (const r of records) {
-        if (r.lastMod > newest) newest = r.lastMod;
-        if (r.lastMod >= floor) inWindow += 1;
+      const { lastMod } = await this.ingest(answer.rows, staged);
+      for (const t of lastMod) {
+        if (t > newest) newest = t;
+        if (t >= floor) inWindow += 1;
       }
-      const last = records[records.length - 1];
-      if (answer.rows.length < size || !last || last.lastMod < floor) break;
+      const last = lastMod[lastMod.length - 1];
+      if (lastMod.length < size || last === undefined || last < floor) break;
       // More changed than the first page holds: read on in the largest pages, from the top.
       if (size < MAX_CHANGE_PAGE) {
         size = MAX_CHANGE_PAGE;
@@ -661,10 +675,10 @@ export class ReferralSync {
     touched: ReadonlySet<number> | null,
   ) {
     this.total = answer.totalElements;
-    const records = await this.ingest(answer.rows, staged, touched, answer.later);
-    const seen = new Set(records.map((r) => r.id));
-    const first = records[0];
-    const last = records[records.length - 1];
+    const rows = await this.ingest(answer.rows, staged, touched, answer.later);
+    const seen = new Set(rows.id);
+    const first = placeOf(rows, 0);
+    const last = placeOf(rows, rows.length - 1);
     const isLast =
       answer.rows.length < pass.size || (pass.page + 1) * pass.size >= answer.totalElements;
     if (pass.upper && (!first || byPlace(first, pass.upper) > 0)) {
@@ -677,20 +691,28 @@ export class ReferralSync {
         const record = await this.readOne(k.id);
         if (record === null) staged.remove(k.id);
         else {
-          const [again] = await this.ingest(hashRecords([record]), staged);
-          if (again && again.added < startMs) staged.remove(k.id);
+          const again = await this.ingest(hashRecords([record]), staged);
+          if ((again.added[0] ?? Infinity) < startMs) staged.remove(k.id);
           seen.add(k.id);
         }
       }
       if (gap.length > GAP_LOOKUPS) {
         // More than a cycle's worth: this chunk's own range is whole; the previous page, read
         // again, now holds what shifted, and each cycle's lookups remove what is gone.
-        if (first && last) this.removeBetween(first, last, seen, touched, staged, startMs, true);
+        if (first && last)
+          await this.removeBetween(first, last, seen, touched, staged, startMs, true);
         pass.page = Math.max(0, pass.page - 1);
         return false;
       }
     }
-    this.removeBetween(pass.upper, isLast ? null : (last ?? null), seen, touched, staged, startMs);
+    await this.removeBetween(
+      pass.upper,
+      isLast ? null : (last ?? null),
+      seen,
+      touched,
+      staged,
+      startMs,
+    );
     if (isLast || !last) return true;
     pass.upper = { added: last.added, id: last.id };
     pass.page += 1;
@@ -716,7 +738,7 @@ export class ReferralSync {
    * `to` (inclusive; null: to the end of the window) that the chunk did not have, unless touched
    * since it was read. With `fromIncl`, `after` itself is in the range too.
    */
-  private removeBetween(
+  private async removeBetween(
     after: Place | null,
     to: Place | null,
     seen: ReadonlySet<number>,
@@ -724,9 +746,15 @@ export class ReferralSync {
     staged: Staged,
     startMs: number,
     fromIncl = false,
-  ): void {
+  ): Promise<void> {
     const it = after ? this.known.from(after) : this.known.places();
+    // In slices, as ingest: a chunk's range is 10,000 referrals at 1,000,000 (8-11 ms of 33-35 ms
+    // turns in a CPU profile of a first load, session 27). Nothing else changes the table or the
+    // staged changes meanwhile: the sync's cycles run one at a time.
+    let since = performance.now();
+    let n = 0;
     for (const k of it) {
+      if ((++n & 255) === 0) since = await yieldIfDue(since);
       if (after && !fromIncl && byPlace(k, after) <= 0) continue;
       if (to && byPlace(k, to) > 0) break;
       if (k.added < startMs) break;
@@ -756,11 +784,11 @@ export class ReferralSync {
    * place and dates).
    */
   private async ingest(
-    rows: readonly HashedRow[],
+    rows: HashedRows,
     staged: Staged,
     touched: ReadonlySet<number> | null = null,
     later?: LaterRecords,
-  ): Promise<readonly HashedRow[]> {
+  ): Promise<HashedRows> {
     const changed: number[] = [];
     // A chunk of 10,000 rows compared in one go held the event loop for 10-20 ms of the cycle's
     // ~50 (a CPU profile at 1,000,000): in slices, as the rest of the cycle, the clock read every
@@ -770,12 +798,14 @@ export class ReferralSync {
     let since = performance.now();
     for (let i = 0; i < rows.length; i += 1) {
       if ((i & 255) === 255) since = await yieldIfDue(since);
-      const row = rows[i] as HashedRow;
-      const { id, raw } = row;
+      const id = rows.id[i] as number;
       if (touched && (touched.has(id) || staged.upserts.has(id) || staged.removed.has(id)))
         continue;
       const mine = staged.upserts.get(id);
-      const same = mine ? mine.known.raw === raw : this.known.rawIs(id, raw);
+      // Compared as bytes: no string made for a row that did not change.
+      const same = mine
+        ? rows.raw.same(i, mine.rows.raw, mine.at)
+        : this.known.rawSame(id, rows.raw, i);
       if (!same || staged.removed.has(id)) changed.push(i);
     }
     if (changed.length === 0) return rows;
@@ -783,19 +813,16 @@ export class ReferralSync {
       if ((j & 255) === 255) since = await yieldIfDue(since);
       // Validated by the page reader (its worker, for a large page).
       const at = changed[j] as number;
-      const { id, raw, added, lastMod, json, valid } = rows[at] as HashedRow;
-      if (json === '' && (!later || valid === ''))
+      const id = rows.id[at] as number;
+      const json = rows.jsonOf(at);
+      if (json === '' && (!later || rows.valid.is(at, '')))
         throw new Error(`the page reader left out referral ${id}, which changed`);
-      const known: Known = { id, valid, raw, added, lastMod };
-      const before = staged.upserts.get(id)?.known ?? this.known.get(id);
-      if (
-        before?.valid === known.valid &&
-        before.added === known.added &&
-        before.lastMod === known.lastMod &&
-        !staged.removed.has(id)
-      ) {
-        staged.raws.set(id, raw);
-      } else staged.upsert(known, json, json === '' && later ? { records: later, at } : undefined);
+      const mine = staged.upserts.get(id);
+      const same = mine
+        ? sameRecord(rows, at, mine.rows, mine.at)
+        : this.known.recordIs(id, rows, at);
+      if (same && !staged.removed.has(id)) staged.raws.set(id, rows.raw.get(at));
+      else staged.upsert(rows, at, json, json === '' ? later : undefined);
     }
     return rows;
   }
@@ -824,6 +851,7 @@ export class ReferralSync {
       const rm = firstOf(staged.removed, COMMIT_PART - up.length);
       const last = up.length + rm.length === staged.size;
       await takeLater(up);
+      const knowns = up.map(knownOf);
       // The next part's records come from the reader while this one commits, so a part does not
       // wait for a round trip to the page worker: two parts' JSON at most on the event loop's heap.
       // A take that fails fails the part that awaits it.
@@ -832,10 +860,10 @@ export class ReferralSync {
         const change = await this.store.commit(
           'referrals',
           {
-            upserts: up.map(({ known, json }) => ({
-              id: String(known.id),
-              json,
-              hash: formatReferralHash(known),
+            upserts: up.map((u, i) => ({
+              id: String(u.rows.id[u.at]),
+              json: u.json,
+              hash: formatReferralHash(knowns[i] as Known),
             })),
             removed: rm.map(String),
             added: 0,
@@ -851,16 +879,19 @@ export class ReferralSync {
         if (touched === null) throw err;
         for (const [id, lastMod] of touched) {
           const mine = staged.upserts.get(id);
-          if (staged.removed.has(id) || (mine && mine.known.lastMod <= lastMod)) {
+          if (
+            staged.removed.has(id) ||
+            (mine && (mine.rows.lastMod[mine.at] as number) <= lastMod)
+          ) {
             staged.upserts.delete(id);
             staged.removed.delete(id);
           }
         }
         continue;
       }
-      for (const { known } of up) {
-        this.setKnown(known);
-        staged.upserts.delete(known.id);
+      for (const k of knowns) {
+        this.setKnown(k);
+        staged.upserts.delete(k.id);
       }
       for (const id of rm) {
         this.dropKnown(id);
@@ -909,6 +940,10 @@ export class ReferralSync {
   }
 }
 
+/** The place of row `i` (null when there is none). */
+const placeOf = (rows: HashedRows, i: number): Place | null =>
+  i >= 0 && i < rows.length ? { added: rows.added[i] as number, id: rows.id[i] as number } : null;
+
 /**
  * Fills in the JSON of the upserts staged from pages read `'later'`, from their readers: one take
  * a page, made just before the part commits (or while the part before commits); an upsert already
@@ -923,20 +958,18 @@ async function takeLater(up: readonly Upsert[]): Promise<void> {
       waits.push(u.taking);
       continue;
     }
-    const of = byPage.get(u.later.records);
+    const of = byPage.get(u.later);
     if (of) of.push(u);
-    else byPage.set(u.later.records, [u]);
+    else byPage.set(u.later, [u]);
   }
   for (const [records, ups] of byPage) {
-    const taking = records
-      .take(ups.map((u) => (u.later as NonNullable<Upsert['later']>).at))
-      .then((texts) => {
-        if (texts.length !== ups.length || texts.some((t) => t === ''))
-          throw new Error('the page reader did not hand over the records taken');
-        ups.forEach((u, i) => {
-          u.json = texts[i] as string;
-        });
+    const taking = records.take(ups.map((u) => u.at)).then((texts) => {
+      if (texts.length !== ups.length || texts.some((t) => t === ''))
+        throw new Error('the page reader did not hand over the records taken');
+      ups.forEach((u, i) => {
+        u.json = texts[i] as string;
       });
+    });
     for (const u of ups) u.taking = taking;
     waits.push(taking);
   }

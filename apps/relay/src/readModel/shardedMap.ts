@@ -129,11 +129,16 @@ const SHARD_OF_BUCKET = ((): Uint8Array => {
  * 524,288 in a first load of 1,000,000 (bench/README "Session 22"). Spread so, two shards cross
  * their sizes' next power of two ~1% of the entries apart.
  */
-export function shardIndex(hash: number): number {
+export const shardIndex = (hash: number): number => shardOfMixed(mixBits(hash));
+
+/** The shard of a hash `mixBits` mixed already (its top 12 bits; the rest are free to use). */
+export const shardOfMixed = (mixed: number): number => SHARD_OF_BUCKET[mixed >>> 20] as number;
+
+/** A hash's bits mixed (murmur3's finalizer): each bit of the key moves about half of them. */
+export function mixBits(hash: number): number {
   let h = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  h ^= h >>> 16;
-  return SHARD_OF_BUCKET[h >>> 20] as number;
+  return h ^ (h >>> 16);
 }
 
 /** The hash of a key written in decimal digits (or any string): its characters' (shardIndex mixes it). */
