@@ -10,19 +10,21 @@
  * allocation (~0.6 MB/s at 1,000,000) no full collection in 274 s measured, against one every
  * ~100 s with it. What a relay holds is kept anyway: the reducer only returns garbage sooner.
  *
- * `--max-semi-space-size=32` (MB; V8's default is 16): a first load of 1,000,000 referrals keeps
- * ~20 MB/s of what it allocates, and young objects that live through a cycle (a chunk's JSON, a
- * change set read back) were promoted and collected again with the 2.5 GB old generation. A
- * relay alone against the stand-in (bench/README "Session 16"): at 32 MB 930 scavenges instead
- * of 1,798, the longest 105 ms instead of 146, and the load's 2 s scrapes over 50 ms 30 of 62
- * instead of 55 of 61; 64 MB did no better on the scrapes (34 of 62) and cost ~190 MB of RSS at
- * 1,000,000 in the bench, 32 MB about half that.
+ * `--max-semi-space-size=16` (MB): V8's default for this machine, pinned so that a Node with
+ * another default does not change it unmeasured. Session 16 chose 32, when the event loop held the
+ * read model's 2.5 GB old generation and young objects promoted were collected again with it (a
+ * relay alone: 930 scavenges instead of 1,798, the longest 105 ms instead of 146). The read model
+ * has its own thread since session 25, and the event loop's heap peaks at ~300 MB in a first load
+ * of 1,000,000: what its scavenges cost is what survives them (4-16 MB promoted each, records in
+ * transit), and a smaller young generation holds less of it at once. Bench at 1,000,000 (bench/README
+ * "Session 27", 64dd5df): the first load's event-loop max 50.2 and 52.2 ms at 32, 37.3 and 46 ms at
+ * 16, every other target met at both.
  *
  * V8 reads both when the heap is set up, so they cannot be set from inside the process.
  */
 export const RELAY_NODE_FLAGS: readonly string[] = [
   '--no-memory-reducer',
-  '--max-semi-space-size=32',
+  '--max-semi-space-size=16',
 ];
 
 /** The relay's flags its process was not started with (logged at start-up). */
