@@ -72,34 +72,19 @@ export class HashedRows {
 
   /** `n` rows, each to be written (`put`), or rows that crossed from another thread. */
   constructor(n: number | HashedRowsData) {
-    const d: HashedRowsData =
-      typeof n === 'number'
-        ? {
-            id: new Float64Array(n),
-            added: new Float64Array(n),
-            lastMod: new Float64Array(n),
-            raw: new HashColumn(n).data().data,
-            valid: new HashColumn(n).data().data,
-            json: new Map(),
-          }
-        : n;
-    this.length = d.id.length;
-    this.id = d.id;
-    this.added = d.added;
-    this.lastMod = d.lastMod;
-    this.raw = new HashColumn(d.raw);
-    this.valid = new HashColumn(d.valid);
-    this.json = d.json;
-  }
-
-  /** Rows from objects (tests, and a record read by id). */
-  static of(rows: readonly HashedRow[]): HashedRows {
-    const out = new HashedRows(rows.length);
-    rows.forEach((r, i) => {
-      out.put(i, r);
-      out.setRecord(i, r.json, r.valid);
-    });
-    return out;
+    if (typeof n === 'number') {
+      this.id = new Float64Array(n);
+      this.added = new Float64Array(n);
+      this.lastMod = new Float64Array(n);
+      this.raw = new HashColumn(n);
+      this.valid = new HashColumn(n);
+      this.json = new Map();
+    } else {
+      ({ id: this.id, added: this.added, lastMod: this.lastMod, json: this.json } = n);
+      this.raw = new HashColumn(n.raw);
+      this.valid = new HashColumn(n.valid);
+    }
+    this.length = this.id.length;
   }
 
   /** Writes row `i`'s place and raw hash. */

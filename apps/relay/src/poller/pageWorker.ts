@@ -45,14 +45,14 @@ let heldRows = 0;
 const reply = (r: PageReply): void => port.postMessage(r);
 
 /** A page's answer, its rows' columns transferred (not copied, nor cloned row by row). */
-function replyPage(id: number, kind: 'page' | 'stubs', page: HashedPage): void {
+const replyPage = (id: number, kind: 'page' | 'stubs', page: HashedPage): void => {
   const { data, transfer } = page.rows.data();
   const { totalElements, servedAt } = page;
-  port?.postMessage(
+  port.postMessage(
     { id, kind, page: { totalElements, servedAt, rows: data } } satisfies PageReply,
     transfer,
   );
-}
+};
 
 /** What a take of a page no longer kept fails with: the read is made again, never handed on. */
 const gone = (id: number): PageReply => ({
