@@ -14,11 +14,11 @@
  * another default does not change it unmeasured. Session 16 chose 32, when the event loop held the
  * read model's 2.5 GB old generation and young objects promoted were collected again with it (a
  * relay alone: 930 scavenges instead of 1,798, the longest 105 ms instead of 146). The read model
- * has its own thread since session 25, and the event loop's heap peaks at ~300 MB in a first load
- * of 1,000,000: what its scavenges cost is what survives them (4-16 MB promoted each, records in
- * transit), and a smaller young generation holds less of it at once. Bench at 1,000,000 (bench/README
- * "Session 27", 64dd5df): the first load's event-loop max 50.2 and 52.2 ms at 32, 37.3 and 46 ms at
- * 16, every other target met at both.
+ * has its own thread since session 25, and the event loop's heap peaks at ~300 MB in a first
+ * load of 1,000,000: what its scavenges cost is what survives them (4-16 MB promoted each, records
+ * in transit), and a smaller young generation holds less of it at once. Bench at 1,000,000
+ * (bench/README "Session 27", 64dd5df): the first load's event-loop max 50.2 and 52.2 ms at 32,
+ * 37.3 and 46 ms at 16, every other target met at both.
  *
  * V8 reads both when the heap is set up, so they cannot be set from inside the process.
  */

@@ -8,8 +8,9 @@
  * flags (apps/relay/src/nodeFlags.ts), the extra flags given, `--trace-gc-nvp` and the late-turn
  * timer (lateTurns.mjs, 50 ms, or `LATE_TURN_MS` from the environment). It waits until the
  * relay's /readyz says the market is loaded (the poll holds N, no first load under way, every list
- * order built), checking the relay is alive before every probe, then stops everything and prints one JSON line: load time, the late turns
- * after the relay first answered (count, sum, longest) and the collector's pauses by kind.
+ * order built), checking the relay is alive before every probe, then stops everything and prints
+ * one JSON line: load time, the late turns after the relay first answered (count, sum, longest)
+ * and the collector's pauses by kind.
  * The relay's output (the GC trace) is in <out dir>/relay.log, the late turns in late-turns.tsv.
  */
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -54,8 +55,8 @@ interface Ready {
 }
 
 /**
- * The stretches over 50 ms from `fromUs` to `toUs` (monotonic µs, the relay's clock and ours
- * alike). Read once the relay has exited: the timer writes its lines 20 at a time and the rest at
+ * The stretches over the timer's threshold from `fromUs` to `toUs` (monotonic µs, the relay's
+ * clock and ours alike). Read once the relay has exited: the timer writes its lines 20 at a time and the rest at
  * exit, so a file read while the relay runs misses up to 19 of them (all of them in a load with
  * fewer: two runs of session 23 read 0 of 13).
  */

@@ -103,16 +103,6 @@ export class HashColumn {
     }
   }
 
-  /** The hash at `i` from another column's `j`. */
-  copy(i: number, from: HashColumn, j: number): void {
-    const kind = from.kinds[j] as number;
-    this.kinds[i] = kind;
-    this.texts.delete(i);
-    if (kind === BYTES)
-      this.bytes.set(from.bytes.subarray(j * HASH_BYTES, (j + 1) * HASH_BYTES), i * HASH_BYTES);
-    else if (kind === TEXT) this.texts.set(i, from.texts.get(j) ?? '');
-  }
-
   get(i: number): string {
     const kind = this.kinds[i];
     if (kind === EMPTY) return '';

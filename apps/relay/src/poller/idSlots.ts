@@ -26,7 +26,8 @@ const same = (a: number, b: number): boolean => a === b || (a !== a && b !== b);
  * it up in one of 64 Maps of ~16,000 (5-17 ms of the sync's 30-54 ms turns in a CPU profile of a
  * first load of 1,000,000, session 27), and its 1,000,000 entries are not the collector's to
  * mark. In shards of unequal shares of the keys, as ShardedMap's (see shardIndex), so that a table
- * grows by copying a 64th of the entries, never all of them in one call.
+ * grows by copying a 64th of the entries, never all of them in one call; a shard's table is
+ * indexed by the mixed bits below the 12 that choose the shard.
  */
 export class IdSlots {
   private readonly shards = Array.from({ length: SHARDS }, () => new Shard());
