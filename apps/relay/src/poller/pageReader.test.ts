@@ -4,6 +4,7 @@ import { opportunitySchema } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../readModel/diff.js';
 import { slicing } from '../readModel/slices.js';
+import { eachTurn } from '../testkit/turns.testkit.js';
 import { UpstreamError } from '../upstream/http.js';
 import { createPageReader, NOT_HELD, type PageReader } from './pageReader.js';
 import type { HashedRows } from './hashedPage.js';
@@ -189,12 +190,12 @@ describe('page reader (worker thread)', () => {
     try {
       let asked = 0;
       const between: number[] = [];
-      const tick = setInterval(() => between.push(asked), 0);
+      const stop = eachTurn(() => between.push(asked));
       const page = await reader.read({ ...query, size: 1000 }, () => {
         asked += 1;
         return asked === 1000;
       });
-      clearInterval(tick);
+      stop();
       expect(asked).toBe(1000);
       expect(
         page.rows

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eachTurn } from '../testkit/turns.testkit.js';
 import { forEachInSlices, nextSlice, slicing, sortInSlices, yieldIfDue } from './slices.js';
 
 const budget = { ...slicing };
@@ -16,21 +17,8 @@ async function job(name: string, slices: number, log: string[]): Promise<void> {
   }
 }
 
-/**
- * Marks each turn of the event loop in `log` with '|' until stopped: an immediate that queues
- * itself again runs once per turn, as a job's own immediate did.
- */
-function markTurns(log: string[]): () => void {
-  let probing = true;
-  const probe = (): void => {
-    log.push('|');
-    if (probing) setImmediate(probe);
-  };
-  setImmediate(probe);
-  return () => {
-    probing = false;
-  };
-}
+/** Marks each turn of the event loop in `log` with '|' until stopped. */
+const markTurns = (log: string[]): (() => void) => eachTurn(() => log.push('|'));
 
 describe('slices', () => {
   it('runs one waiting slice per turn of the event loop, however many jobs are in flight', async () => {
@@ -116,7 +104,10 @@ describe('slices', () => {
     expect(applied.length).toBe(lenAtEnd);
     expect(pushed).toBeGreaterThan(0);
     // At most checkEvery items between two turns of the event loop.
-    const stretches = log.join(',').split('|').map((t) => t.split(',').filter(Boolean));
+    const stretches = log
+      .join(',')
+      .split('|')
+      .map((t) => t.split(',').filter(Boolean));
     expect(Math.max(...stretches.map((t) => t.length))).toBeLessThanOrEqual(2);
   });
 
