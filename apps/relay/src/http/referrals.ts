@@ -112,22 +112,23 @@ export function referralRoutes(d: GatewayDeps): Route[] {
       guard: 'signedIn',
       handler: async (req) => {
         const p = principalOf(req);
-        const def = listDefaults({ kind: 'signedIn', access: p.access, username: p.username });
-        const q = parseReferralQuery(req.query, { ...def, size: PAGE_SIZE });
-        if (!q.ok) return fail(400, 'invalid list query', q.errors);
         const view = req.query.view ?? defaultReferralView(p.access);
-        if (!isReferralView(view))
-          return fail(400, 'invalid list query', [`view must be ${REFERRAL_VIEWS.join(' or ')}`]);
-        let scope: ListScope = ALL;
-        let query = q.query;
-        // The expiration flag orders the admin referral list by expiration first (the upstream's
-        // by-expiration call); the answer names the order so live changes keep it.
-        if (
+        const def = listDefaults({ kind: 'signedIn', access: p.access, username: p.username });
+        // The expiration flag makes expiration first the admin referral list's default order (the
+        // upstream's by-expiration call): a query that names a sort gets that sort (a header click
+        // replaces the default), unless it asks for expirationFirst too. The answer names the order
+        // so live changes keep it.
+        const byExpiration =
           view === 'all' &&
           p.access.isAdmin &&
-          flagEnabled(readModel, CONSOLE_FLAGS.expirationSort)
-        )
-          query = { ...query, sort: byExpirationFirst(query.sort) };
+          flagEnabled(readModel, CONSOLE_FLAGS.expirationSort);
+        const sort = byExpiration ? byExpirationFirst(def.sort) : def.sort;
+        const q = parseReferralQuery(req.query, { ...def, sort, size: PAGE_SIZE });
+        const badView = isReferralView(view) ? [] : [`view must be ${REFERRAL_VIEWS.join(' or ')}`];
+        if (!q.ok || !isReferralView(view))
+          return fail(400, 'invalid list query', [...(q.ok ? [] : q.errors), ...badView]);
+        let scope: ListScope = ALL;
+        const query = q.query;
         if (view === 'inAppetite') {
           const profile = await d.profiles.resolve(p);
           const m = marketplaceOfAgency(readModel.marketplaces.values(), profile.agencyId);

@@ -1,6 +1,4 @@
 import {
-  byExpirationFirst,
-  CONSOLE_FLAGS,
   DEFAULT_SORTS,
   isFlagOn,
   SORT_FIELDS,
@@ -27,7 +25,7 @@ import {
   type DashboardSources,
 } from './dashboards.js';
 import { ReferralIndex } from './listIndex/referralIndex.js';
-import { ALL, inAppetite, type ListScope } from './listIndex/scopes.js';
+import { inAppetite, type ListScope } from './listIndex/scopes.js';
 import { StreamMirror, type Mirror } from './mirror.js';
 import { SharedValues } from './referralRecord.js';
 import type { ReadModelStore } from './store.js';
@@ -123,20 +121,8 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
   // market is read once for the appetite's members (kept with every change), so the same list in
   // any order, or narrowed to a state, never runs the appetite rule over the market again; a large
   // appetite's slot is counted in the market's view of that order (see ReferralIndex.prepare).
-  // Under the expiration flag, the admin's default list too: its referrals without an expiry are
-  // read once, the tail of every list by expiration first (see ReferralIndex.expiryFirst).
   const stopWarming = referralIndex.onLoaded(() => {
     void (async () => {
-      if (isFlagOn(mirrors.featureFlags.values(), CONSOLE_FLAGS.expirationSort))
-        await referralIndex
-          .page(ALL, {
-            dateFilter: '30days',
-            showClaimed: true,
-            sort: byExpirationFirst(DEFAULT_SORTS.availableAndAll),
-            page: 0,
-            size: 1,
-          })
-          .catch((err: unknown) => log.warn({ err }, 'could not build the list by expiration'));
       for (const m of [...mirrors.marketplaces.values()]) {
         await referralIndex
           .prepare(inAppetite(m.id, m.riskAppetite), DEFAULT_SORTS.nonPrivileged)

@@ -5,6 +5,7 @@ import { DATE_FILTER_SPAN_MS } from '../referrals/dateFilters.js';
 import type { DateFilter } from '../referrals/constants.js';
 import type { Sort, SortKey } from '../referrals/sorting.js';
 import type { Opportunity } from '../schemas/opportunity.js';
+import { expiringFirst, soonestExpiryThen } from './expiringFirst.js';
 
 /** The date a list's date filter reads: when a referral was added, or last changed. */
 export type DateField = 'addDate' | 'lastModDate';
@@ -83,11 +84,37 @@ export const sortValueOf = (key: SortKey, o: Sortable): SortValue => SORT_VALUE[
 /**
  * Orders items that carry a referral by a sort; missing values go last in either direction, and
  * ties fall back to the newest first so pages are stable. Null sort: newest first. A sort with
- * `expirationFirst` puts the soonest expiry first and orders ties by itself. `valueOf` gives
- * an item's sort value under the sort's key (`sortValueOf`, or a copy kept by a caller that
- * compares the same items many times).
+ * `expirationFirst` leads with the referrals whose claim window is open at `nowMs`, soonest
+ * expiry first, and orders every other one by itself (see expiringFirst.ts). `valueOf` gives an
+ * item's sort value under the sort's key (`sortValueOf`, or a copy kept by a caller that compares
+ * the same items many times).
  */
 export function compareBy<T>(
+  sort: Sort | null,
+  recordOf: (t: T) => Sortable,
+  valueOf: (t: T) => SortValue,
+  nowMs: number = Date.now(),
+): (a: T, b: T) => number {
+  const bySort = compareBySortAlone(sort, recordOf, valueOf);
+  return sort?.expirationFirst ? expiringFirst(recordOf, bySort, nowMs) : bySort;
+}
+
+/**
+ * The order of a sort by expiration first among the referrals that lead it: soonest expiry first
+ * (none last), the sort breaking ties; no clock (see `soonestExpiryThen`). Any other sort: its
+ * own order.
+ */
+export function compareLeadBy<T>(
+  sort: Sort | null,
+  recordOf: (t: T) => Sortable,
+  valueOf: (t: T) => SortValue,
+): (a: T, b: T) => number {
+  const bySort = compareBySortAlone(sort, recordOf, valueOf);
+  return sort?.expirationFirst ? soonestExpiryThen(recordOf, bySort) : bySort;
+}
+
+/** The order of a sort's key and direction, whether by expiration first or not. */
+function compareBySortAlone<T>(
   sort: Sort | null,
   recordOf: (t: T) => Sortable,
   valueOf: (t: T) => SortValue,
@@ -102,7 +129,7 @@ export function compareBy<T>(
   };
   if (!sort) return newest;
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const byKey = (a: T, b: T): number => {
+  return (a: T, b: T): number => {
     const va = valueOf(a);
     const vb = valueOf(b);
     const aMissing = isMissingSortValue(va);
@@ -114,24 +141,15 @@ export function compareBy<T>(
         : String(va).localeCompare(String(vb));
     return c === 0 ? newest(a, b) : sign * c;
   };
-  if (!sort.expirationFirst) return byKey;
-  return (a, b) => {
-    const ea = recordOf(a).marketplaceExpirationDate ?? null;
-    const eb = recordOf(b).marketplaceExpirationDate ?? null;
-    if (ea !== eb) {
-      if (ea === null) return 1;
-      if (eb === null) return -1;
-      const c = ea.localeCompare(eb);
-      if (c !== 0) return c;
-    }
-    return byKey(a, b);
-  };
 }
 
-/** Orders referrals by a sort (see `compareBy`). */
-export function compareReferrals(sort: Sort | null): (a: Sortable, b: Sortable) => number {
+/** Orders referrals by a sort at `nowMs` (see `compareBy`). */
+export function compareReferrals(
+  sort: Sort | null,
+  nowMs: number = Date.now(),
+): (a: Sortable, b: Sortable) => number {
   const value = sort ? SORT_VALUE[sort.key] : () => null;
-  return compareBy(sort, (o: Sortable) => o, value);
+  return compareBy(sort, (o: Sortable) => o, value, nowMs);
 }
 
 /** One page of a list: the rows and the total across pages. */
@@ -150,7 +168,7 @@ export function queryReferrals<T extends Filterable & Sortable>(
 ): ReferralPage<T> {
   const matching: T[] = [];
   for (const o of all) if (matchesReferralFilter(o, q, now)) matching.push(o);
-  matching.sort(compareReferrals(q.sort));
+  matching.sort(compareReferrals(q.sort, now.getTime()));
   const start = q.page * q.size;
   return {
     content: matching.slice(start, start + q.size),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Sort, SortKey } from './sorting.js';
-import { SORT_FIELDS, cycleAllOpportunitiesSort, cycleSort, isSortKey } from './sorting.js';
+import {
+  SORT_FIELDS,
+  byExpirationFirst,
+  cycleAllOpportunitiesSort,
+  cycleSort,
+  isSortKey,
+} from './sorting.js';
 
 describe('agent-console §3 sort key mapping', () => {
   it.each([
@@ -72,5 +78,24 @@ describe('agent-console §2 sort cycling', () => {
     ],
   ] as const)('all-opportunities rule: %s', (_name, current, clicked, next) => {
     expect(cycleAllOpportunitiesSort(current, clicked)).toEqual(next);
+  });
+
+  // Expiration first is no column's sort: a click starts that column afresh.
+  it.each([
+    ['expiring first, click Received', 'addDate', s('addDate', 'desc')],
+    [
+      'expiring first, click Limited Time',
+      'marketplaceExpirationDate',
+      s('marketplaceExpirationDate', 'asc'),
+    ],
+    ['expiring first, click city', 'city', s('city', 'desc')],
+  ] as const)('all-opportunities rule: %s', (_name, clicked, next) => {
+    expect(cycleAllOpportunitiesSort(byExpirationFirst(s('addDate', 'desc')), clicked)).toEqual(
+      next,
+    );
+  });
+
+  it('generic rule: expiring first, click its own column: descending', () => {
+    expect(cycleSort(byExpirationFirst(s('city', 'desc')), 'city')).toEqual(s('city', 'desc'));
   });
 });

@@ -29,29 +29,39 @@ export interface Sort {
   readonly key: SortKey;
   readonly direction: SortDirection;
   /**
-   * Soonest expiry first, this sort breaking ties (no expiry last): the by-expiration ordering
-   * of the admin referral list while the expiration flag is on (agent-console section 7).
+   * "Expiring first": the referrals whose claim window is still open lead, soonest expiry first,
+   * and every other referral follows in this sort (see shared `lists/expiringFirst.ts`). The admin
+   * referral list's default order while the expiration flag is on (agent-console section 7); a
+   * header click replaces it with that column's sort.
    */
   readonly expirationFirst?: boolean;
 }
 
+/** The order every other referral follows in when a list by expiration first names no sort. */
+const NEWEST_FIRST: Sort = { key: 'addDate', direction: SortDirection.Desc };
+
 /**
- * A sort with the soonest expiry first, as the upstream's by-expiration call orders: the sort
- * breaks ties, and a sort by expiration itself (or none) is the expiry ascending.
+ * A sort by expiration first: the open claim windows first, soonest expiry first, then the rest
+ * in `sort` (newest first when null).
  */
-export const byExpirationFirst = (sort: Sort | null): Sort =>
-  sort === null || sort.key === 'marketplaceExpirationDate'
-    ? { key: 'marketplaceExpirationDate', direction: SortDirection.Asc }
-    : { key: sort.key, direction: sort.direction, expirationFirst: true };
+export const byExpirationFirst = (sort: Sort | null): Sort => {
+  const rest = sort ?? NEWEST_FIRST;
+  return { key: rest.key, direction: rest.direction, expirationFirst: true };
+};
+
+/** The sort a header click starts from: expiration first is no column's sort. */
+const columnSort = (current: Sort | null): Sort | null =>
+  current?.expirationFirst ? null : current;
 
 /** True when the text is a client sort key. */
 export const isSortKey = (value: string): value is SortKey => Object.hasOwn(SORT_FIELDS, value);
 
 /**
  * Generic header click: a new column sorts descending; the same column cycles descending,
- * ascending, then unsorted.
+ * ascending, then unsorted. From expiration first, every column is a new one.
  */
-export const cycleSort = (current: Sort | null, clicked: SortKey): Sort | null => {
+export const cycleSort = (sort: Sort | null, clicked: SortKey): Sort | null => {
+  const current = columnSort(sort);
   if (current?.key !== clicked) return { key: clicked, direction: SortDirection.Desc };
   return current.direction === SortDirection.Desc
     ? { key: clicked, direction: SortDirection.Asc }
@@ -60,9 +70,11 @@ export const cycleSort = (current: Sort | null, clicked: SortKey): Sort | null =
 
 /**
  * All-opportunities header click: a new column sorts ascending for the expiration date (soonest
- * first) and descending otherwise; the same column alternates and never goes unsorted.
+ * first) and descending otherwise; the same column alternates and never goes unsorted. From
+ * expiration first, every column is a new one (Received gives Received descending).
  */
-export const cycleAllOpportunitiesSort = (current: Sort | null, clicked: SortKey): Sort => {
+export const cycleAllOpportunitiesSort = (sort: Sort | null, clicked: SortKey): Sort => {
+  const current = columnSort(sort);
   if (current?.key !== clicked) {
     return {
       key: clicked,

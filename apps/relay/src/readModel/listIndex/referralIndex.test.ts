@@ -40,16 +40,33 @@ const when = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constantFrom('2026-10-31', 'not a date', '') },
 );
+/**
+ * Expiries: any date, or minutes around T0, so that ticks close claim windows and a list by
+ * expiration first sees Available referrals whose date has passed and settled ones with a date.
+ */
+const expiry = fc.oneof(
+  { weight: 2, arbitrary: when },
+  {
+    weight: 2,
+    arbitrary: fc
+      .integer({ min: -90, max: 180 })
+      .map((m) => new Date(T0 + m * 60_000).toISOString()),
+  },
+);
 const text = fc.constantFrom('Austin', 'austin', 'Érié', 'Zeta', 'alpha', '', '10', '9');
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null, freq: 4 });
 
 const referralArb = (id: number): fc.Arbitrary<Opportunity> =>
   fc
     .record({
-      marketplaceStatus: fc.constantFrom(...MARKETPLACE_STATUSES),
+      // Available often: the lead of a list by expiration first is some of them.
+      marketplaceStatus: fc.oneof(
+        fc.constant('Available' as const),
+        fc.constantFrom(...MARKETPLACE_STATUSES),
+      ),
       addDate: when,
       lastModDate: maybe(when),
-      marketplaceExpirationDate: maybe(when),
+      marketplaceExpirationDate: maybe(expiry),
       state: fc.constantFrom(...STATES),
       lastName: maybe(text),
       city: maybe(text),
@@ -136,7 +153,12 @@ const changeArb = (maxId: number): fc.Arbitrary<Change> =>
 
 const tickArb: fc.Arbitrary<Tick> = fc.record({
   kind: fc.constant('tick' as const),
-  ms: fc.oneof(fc.integer({ min: 0, max: 30 * HOUR }), fc.integer({ min: -2 * HOUR, max: 0 })),
+  // Hours (date windows), minutes (claim windows closing), or back (a clock set back).
+  ms: fc.oneof(
+    fc.integer({ min: 0, max: 30 * HOUR }),
+    fc.integer({ min: 0, max: 90 * 60_000 }),
+    fc.integer({ min: -2 * HOUR, max: 0 }),
+  ),
 });
 
 const sweepArb: fc.Arbitrary<Sweep> = fc.constant({ kind: 'sweep' as const });
@@ -473,9 +495,11 @@ describe('ReferralIndex', () => {
     const index = new ReferralIndex({ now: () => clock, warm: [null] });
     let reads = 0;
     const referrals = Array.from({ length: 2000 }, (_, i) => {
+      // Their claim windows close in ten days: far from the clock too.
       const o = {
         ...claimable(i + 1),
         addDate: new Date(T0 - 240 * HOUR - i * 1000).toISOString(),
+        marketplaceExpirationDate: new Date(T0 + 240 * HOUR + i * 1000).toISOString(),
       };
       let status = o.marketplaceStatus;
       Object.defineProperty(o, 'marketplaceStatus', {
@@ -610,12 +634,54 @@ describe('ReferralIndex', () => {
 describe('ReferralIndex by expiration first', () => {
   const sort: Sort = { key: 'city', direction: 'desc' };
   const byExpiry: Sort = { key: 'marketplaceExpirationDate', direction: 'asc' };
-  // Expiries in four hours (ties of some dozen entries), a third of the market without one.
+  const newest: Sort = { key: 'addDate', direction: 'desc' };
+  // Expiries in four hours (ties of some dozen entries; those at T0 closed), a third of the market
+  // without one, a fifth settled.
   const market = Array.from({ length: 96 }, (_, i) => ({
     ...claimable(i + 1),
+    marketplaceStatus: i % 5 === 0 ? 'Settled' : 'Available',
     city: i % 7 === 0 ? null : `c${i % 5}`,
     marketplaceExpirationDate: i % 3 === 0 ? null : new Date(T0 + (i % 4) * HOUR).toISOString(),
-  }));
+  })) as Opportunity[];
+
+  it('leads with the open claim windows, soonest first, then every other referral newest first', async () => {
+    let clock = T0;
+    const index = new ReferralIndex({ now: () => clock, warm: [null, newest, byExpiry] });
+    const at = (id: number, status: string, addedMin: number, closesMin: number | null) =>
+      ({
+        ...claimable(id),
+        marketplaceStatus: status,
+        addDate: new Date(T0 - addedMin * 60_000).toISOString(),
+        marketplaceExpirationDate:
+          closesMin === null ? null : new Date(T0 + closesMin * 60_000).toISOString(),
+      }) as Opportunity;
+    const referrals = [
+      at(1, 'Settled', 60, -2 * 24 * 60), // settled two days ago: its date long past
+      at(2, 'Available', 300, 10),
+      at(3, 'Available', 240, 5),
+      at(4, 'Available', 30, -1), // its window closed; the upstream has not moved it yet
+      at(5, 'Claimed', 120, 20), // claimed while its window was open
+      at(6, 'Available', 180, null),
+    ];
+    await index.load(referrals, 1);
+    const q: ReferralQuery = { ...firstPage(10), sort: byExpirationFirst(newest) };
+    const ids = async () => (await index.page(ALL, q)).content.map((o) => o.opportunityId);
+    const want = () =>
+      queryReferrals(referrals, q, new Date(clock)).content.map((o) => o.opportunityId);
+    expect(await ids()).toEqual([3, 2, 4, 1, 5, 6]);
+    expect(want()).toEqual([3, 2, 4, 1, 5, 6]);
+    // Its window closes: #3 joins the rest, by when it was added.
+    clock = T0 + 5 * 60_000 - 1;
+    expect((await ids())[0]).toBe(3);
+    clock = T0 + 5 * 60_000;
+    expect(await ids()).toEqual([2, 4, 1, 5, 6, 3]);
+    expect(want()).toEqual([2, 4, 1, 5, 6, 3]);
+    // A clock set back opens it again.
+    clock = T0;
+    expect(await ids()).toEqual([3, 2, 4, 1, 5, 6]);
+    // Read from the market's orders by expiry and by arrival: no view of its own.
+    expect(index.status().views).toBe(3);
+  });
   const pages = async (index: ReferralIndex) => {
     const s = byExpirationFirst(sort);
     for (let page = 0; page * 7 < market.length + 7; page += 1) {
@@ -629,11 +695,11 @@ describe('ReferralIndex by expiration first', () => {
     }
   };
 
-  it('reads every page from the list by expiry and the undated in the sort: no view of its own', async () => {
+  it('reads every page from the list by expiry and the rest in the sort: no view of its own', async () => {
     const index = new ReferralIndex({ now: () => T0, warm: [null, sort, byExpiry], nodeSize: 4 });
     await index.load(market, 1);
     await pages(index);
-    // The market's three orders and nothing else: the undated are a slot of the market's view.
+    // The market's three orders and nothing else: the lead and the rest are cells of two of them.
     expect(index.status().views).toBe(3);
   });
 

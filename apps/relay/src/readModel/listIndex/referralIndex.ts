@@ -1,5 +1,6 @@
 import {
   compareBy,
+  compareLeadBy,
   isMissingSortValue,
   MarketplaceStatus,
   sortValueOf,
@@ -12,7 +13,8 @@ import {
   type Sort,
 } from '@referrals/shared';
 import { logger } from '../../log.js';
-import { BUCKET_EDGES_MS, bucketOf, CELL_COUNT, cellOf, maskOf } from './cells.js';
+import { BUCKET_EDGES_MS, bucketOf, CELL_COUNT, cellOf, leadOf, maskOf, restOf } from './cells.js';
+import { ClosingWindows } from './closingWindows.js';
 import {
   cellMask,
   CountedTree,
@@ -28,7 +30,7 @@ import {
 import { SharedValues } from '../referralRecord.js';
 import { idKey, shardedById, ShardedSet } from '../shardedMap.js';
 import { forEachInSlices, isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
-import { ALL, withoutExpiry, type ListScope } from './scopes.js';
+import { ALL, type ListScope } from './scopes.js';
 import { compareParts, instantOf, minuteOf, msOf } from './minuteDate.js';
 import { inOrder, pageOf, type Groups } from './twoWay.js';
 
@@ -190,6 +192,8 @@ interface View {
    * built comes when every page that asked for it has gone (the client left) is not built.
    */
   waiters: number;
+  /** Pages that readied it and are not cut yet: it is not dropped meanwhile (see `page`). */
+  pins: number;
 }
 
 /**
@@ -302,7 +306,7 @@ const orderKey = (sort: Sort | null): string =>
   sort ? `${sort.expirationFirst ? 'expiry:' : ''}${sort.key}:${sort.direction}` : 'none';
 /**
  * The order a list's tree is kept in: both directions of a sort key share the ascending tree (see
- * `twoWay.ts`); a sort by expiration first keeps a tree per direction.
+ * `twoWay.ts`); a sort by expiration first keeps one of its lead's order per direction.
  */
 const treeSortOf = (sort: Sort | null): Sort | null =>
   sort && !sort.expirationFirst && sort.direction === SortDirection.Desc
@@ -335,10 +339,10 @@ const isNeed = (got: object): got is Need => 'scope' in got;
 const BY_EXPIRY: Sort = { key: 'marketplaceExpirationDate', direction: SortDirection.Asc };
 /**
  * Entries of equal expiry a page by expiration first reads around itself at most to reorder them
- * by the sort (see `datedRun`); longer ties build the list's own view.
+ * by the sort (see `leadRun`); longer ties build the list's own view.
  */
 const TIE_LIMIT = 4096;
-/** Readies a page by expiration first waits for before it has its own view built. */
+/** Readies a page waits for before it has the views of what it needs built. */
 const MAX_READIES = 6;
 
 /** A page of a list and the seq of the read model it was cut from. */
@@ -346,7 +350,8 @@ export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
 
 /**
  * Every referral list answered from indexes: per list order and scope (all, a state, an
- * appetite, an agency's purchases, ...) a B+tree counted per cell (claimable × age bucket), both
+ * appetite, an agency's purchases, ...) a B+tree counted per cell (claimable, and leading a list
+ * by expiration first, × age bucket: see cells.ts), both
  * directions of a sort key sharing one (see `treeSortOf`), so a page and its total cost O(log n)
  * whatever the market's size, and a change costs O(log n) per view that holds it. A scope's
  * members and their count per cell are read once and kept with every change. A large scope (a
@@ -356,8 +361,9 @@ export type IndexedPage = ReferralPage<Opportunity> & { readonly seq: number };
  * list in an order it has no view in is read from the market's view in that order, stepping over
  * non-members (at most `walkLimit`); a page further in builds the view, from its members sorted
  * when they are few, else from the market's view in the same order (a filter, no sort); unused
- * views and scopes are dropped. Date windows slide without a rescan: an index by addDate finds the few referrals that
- * crossed a window's edge since the clock last moved. Large work (a load, a first sort) runs in
+ * views and scopes are dropped. Date windows slide without a rescan: an index by addDate finds the
+ * few referrals that crossed a window's edge since the clock last moved, and one by expiry those
+ * whose claim window closed. Large work (a load, a first sort) runs in
  * slices that yield to the event loop.
  */
 export class ReferralIndex {
@@ -366,6 +372,8 @@ export class ReferralIndex {
   private modified: CountedTree<Entry>;
   /** Referrals a dashboard may count, by how long they may. */
   private recentUntil: CountedTree<Entry>;
+  /** Claimable referrals by when their claim window closes (see `crossing`). */
+  private closing: ClosingWindows<Entry>;
   private views = new Map<string, View>();
   /** The views of each scope, so a change asks each scope once whether it holds a referral. */
   private scopes = new Map<string, ScopeGroup>();
@@ -420,6 +428,7 @@ export class ReferralIndex {
     this.added = new CountedTree<Entry>(byAdded, 1, ONE_CELL_OF, this.nodeSize);
     this.modified = new CountedTree<Entry>(byModified, 1, ONE_CELL_OF, this.nodeSize);
     this.recentUntil = new CountedTree<Entry>(byUntil, 1, ONE_CELL_OF, this.nodeSize);
+    this.closing = new ClosingWindows<Entry>(this.nodeSize);
   }
 
   /** The seq of the read model the indexes hold. */
@@ -480,11 +489,13 @@ export class ReferralIndex {
       const byState = new Map<string, EntrySet>();
       const dated: Entry[] = [];
       const changed: Entry[] = [];
+      const closing = new ClosingWindows<Entry>(this.nodeSize);
       let since = performance.now();
       for (let i = 0; i < snapshot.length; i += 1) {
         const e = this.entryOf(snapshot[i] as Opportunity, clock);
         entries.set(idKey(e.id), e);
         addTo(byState, e);
+        closing.add(e);
         if (Number.isFinite(e.added)) dated.push(e);
         if (Number.isFinite(e.modified)) changed.push(e);
         if ((i & 1023) === 1023) since = await yieldIfDue(since);
@@ -513,6 +524,7 @@ export class ReferralIndex {
       this.added = added;
       this.modified = modified;
       this.recentUntil = recentUntil;
+      this.closing = closing;
       this.views = new Map();
       this.scopes = new Map();
       this.slotOwners = [];
@@ -640,16 +652,26 @@ export class ReferralIndex {
     q: Omit<ReferralQuery, 'state'>,
     signal?: AbortSignal,
   ): Promise<IndexedPage> {
-    for (let readied = 0; ;) {
-      signal?.throwIfAborted();
-      await this.between();
-      const got = this.cut(scope, q);
-      if (got === undefined) continue;
-      if (!isNeed(got)) return got;
-      // A page by expiration first reads two lists: should each one readied push the other out
-      // of the views kept (see `trimViews`), the list's own view is built instead.
-      readied += 1;
-      await this.readyFor(readied > MAX_READIES ? { scope, sort: q.sort } : got, signal);
+    // The views readied for this page are kept until it is cut: a page by expiration first reads
+    // two lists, and neither view may push the other out (see `trimViews`) while it waits.
+    const pinned: View[] = [];
+    try {
+      for (let readied = 0; ;) {
+        signal?.throwIfAborted();
+        await this.between();
+        const got = this.cut(scope, q);
+        if (got === undefined) continue;
+        if (!isNeed(got)) return got;
+        // Past a few readies (slots or members taken back meanwhile), the list's own view.
+        readied += 1;
+        const view = await this.readyFor(got, signal, readied > MAX_READIES);
+        if (view) {
+          view.pins += 1;
+          pinned.push(view);
+        }
+      }
+    } finally {
+      for (const v of pinned) v.pins -= 1;
     }
   }
 
@@ -673,12 +695,11 @@ export class ReferralIndex {
   }
 
   /**
-   * `take` entries of a scope's list in an order from position `skip`, and the list's total: from
-   * the scope's view in the order; else, for a sort by expiration first, from the scope's list by
-   * expiry and its referrals without one in the sort (see `expiryFirst`); else from the market's
-   * view in the order, by a descent when it counts the scope's slot, or stepping over non-members
-   * when the entries are near enough an end of the list. What must be readied first when none of
-   * these can be read now.
+   * `take` entries of a scope's list in an order from position `skip`, and the list's total: for a
+   * sort by expiration first, from its lead and its rest (see `expiryFirst`); else from the
+   * scope's view in the order; else from the market's view in the order, by a descent when it
+   * counts the scope's slot, or stepping over non-members when the entries are near enough an end
+   * of the list. What must be readied first when none of these can be read now.
    */
   private slice(
     scope: ListScope,
@@ -688,6 +709,7 @@ export class ReferralIndex {
     take: number,
     now: number,
   ): Slice | Need {
+    if (sort?.expirationFirst) return this.expiryFirst(scope, sort, mask, skip, take, now);
     const groups = groupsOf(sort, this.nodeSize);
     const view = this.views.get(viewKey(scope, sort));
     if (view?.tree) {
@@ -698,7 +720,6 @@ export class ReferralIndex {
         total: view.tree.countOf(mask),
       };
     }
-    if (sort?.expirationFirst) return this.expiryFirst(scope, sort, mask, skip, take, now);
     const need = { scope, sort };
     const market = scope === ALL ? undefined : this.views.get(viewKey(ALL, sort));
     const all = market?.tree;
@@ -741,13 +762,13 @@ export class ReferralIndex {
   }
 
   /**
-   * A slice of a list by expiration first (soonest expiry first, the sort breaking ties, no
-   * expiry last) without a view of its own, which would be a sort of the scope per key and
-   * direction: its referrals with an expiry are the head of its list by expiry (kept for the
-   * agents' default list), ties of equal expiry reordered by the sort; those without one follow,
-   * in the sort, from the lists of the scope's referrals without an expiry (`withoutExpiry`: a
-   * slot in the market's view in the sort when they are many). Expiries are near unique, so a
-   * tie costs a few entries; ties longer than `tieLimit` build the list's own view instead.
+   * A slice of a list by expiration first (shared `expiringFirst`) without a view of its own,
+   * which would hold an order that changes with the clock: its lead is the scope's entries in the
+   * leading cells (their claim window open now: see `crossing`) read from its list by expiry, ties
+   * of equal expiry reordered by the sort, or from the list's own view in the lead's order when
+   * ties run long; the rest follows, the scope's entries in every other cell of the mask, read
+   * from its list in the sort. Each is a mask of a list the scope has anyway (the market's orders
+   * are kept; an appetite counts its slot in them), so a page costs two descents.
    */
   private expiryFirst(
     scope: ListScope,
@@ -758,27 +779,36 @@ export class ReferralIndex {
     now: number,
   ): Slice | Need {
     const bySort: Sort = { key: sort.key, direction: sort.direction };
-    const undated = withoutExpiry(scope);
-    const rest = this.slice(undated, bySort, mask, 0, 0, now);
-    if (isNeed(rest)) return rest;
-    const whole = this.slice(scope, BY_EXPIRY, mask, 0, 0, now);
-    if (isNeed(whole)) return whole;
-    const dated = whole.total - rest.total;
-    const total = whole.total;
-    const lo = Math.min(skip, dated);
-    const hi = Math.min(skip + take, dated);
+    const lead = leadOf(mask);
+    const others = this.slice(scope, bySort, restOf(mask), 0, 0, now);
+    if (isNeed(others)) return others;
+    const own = this.views.get(viewKey(scope, sort));
+    let leading: number;
+    if (own?.tree) {
+      own.usedAt = now;
+      leading = own.tree.countOf(lead);
+    } else {
+      const whole = this.slice(scope, BY_EXPIRY, lead, 0, 0, now);
+      if (isNeed(whole)) return whole;
+      leading = whole.total;
+    }
+    const total = leading + others.total;
+    const lo = Math.min(skip, leading);
+    const hi = Math.min(skip + take, leading);
     let head: Entry[] = [];
     if (lo < hi) {
-      const got = this.datedRun(scope, sort, mask, lo, hi, dated, now);
+      const got = own?.tree
+        ? own.tree.page(lead, lo, hi - lo)
+        : this.leadRun(scope, sort, lead, lo, hi, leading, now);
       if (isNeed(got)) return got;
       head = got;
     }
-    if (skip + take <= dated || take === 0) return { entries: head, total };
+    if (skip + take <= leading || take === 0) return { entries: head, total };
     const tail = this.slice(
-      undated,
+      scope,
       bySort,
-      mask,
-      Math.max(0, skip - dated),
+      restOf(mask),
+      Math.max(0, skip - leading),
       take - head.length,
       now,
     );
@@ -787,17 +817,18 @@ export class ReferralIndex {
   }
 
   /**
-   * Positions `lo` to `hi` of a scope's referrals with an expiry by expiration first: read from its
-   * list by expiry with a margin that grows until the groups of equal expiry at both ends are
-   * whole, then sorted (which reorders within those groups only).
+   * Positions `lo` to `hi` of the lead of a scope's list by expiration first: read from its list by
+   * expiry with a margin that grows until the groups of equal expiry at both ends are whole, then
+   * sorted in the lead's order (which reorders within those groups only). Expiries are near
+   * unique, so a tie costs a few entries; ties longer than `tieLimit` build the list's own view.
    */
-  private datedRun(
+  private leadRun(
     scope: ListScope,
     sort: Sort,
-    mask: CellMask,
+    lead: CellMask,
     lo: number,
     hi: number,
-    dated: number,
+    leading: number,
     now: number,
   ): Entry[] | Need {
     const sameExpiry = (a: Entry | undefined, b: Entry | undefined): boolean =>
@@ -807,12 +838,12 @@ export class ReferralIndex {
         0;
     for (let margin = 1; margin <= this.tieLimit; margin *= 4) {
       const from = Math.max(0, lo - margin);
-      const to = Math.min(dated, hi + margin);
-      const got = this.slice(scope, BY_EXPIRY, mask, from, to - from, now);
+      const to = Math.min(leading, hi + margin);
+      const got = this.slice(scope, BY_EXPIRY, lead, from, to - from, now);
       if (isNeed(got)) return got;
       const run = got.entries;
       const headWhole = from === 0 || !sameExpiry(run[0], run[lo - from]);
-      const tailWhole = to === dated || !sameExpiry(run[run.length - 1], run[hi - 1 - from]);
+      const tailWhole = to === leading || !sameExpiry(run[run.length - 1], run[hi - 1 - from]);
       if (headWhole && tailWhole) return run.sort(entryOrder(sort)).slice(lo - from, hi - from);
     }
     return { scope, sort };
@@ -821,9 +852,14 @@ export class ReferralIndex {
   /**
    * Readies what a page needs (see `slice`): a large scope's slot counted in the market's view in
    * the order, or the scope's members read (then its page may be read from the market's view), or
-   * else the scope's own view in the order built.
+   * else (and always with `ownView`) the scope's own view in the order built, which it returns.
    */
-  private async readyFor({ scope, sort }: Need, signal: AbortSignal | undefined): Promise<void> {
+  private async readyFor(
+    { scope, sort }: Need,
+    signal: AbortSignal | undefined,
+    ownView: boolean,
+  ): Promise<View | undefined> {
+    if (ownView) return this.ready(scope, sort, signal);
     // A slot being taken is waited for, then counted at once (not a view built meanwhile).
     const taking = this.scopes.get(scope.key)?.taking;
     if (taking) await whileWanted(taking, signal);
@@ -833,17 +869,17 @@ export class ReferralIndex {
     // counted as they come.
     if (group?.slot !== undefined && all && (taking || !all.countsSlot(group.slot))) {
       await whileWanted(all.countSlotInSlices(group.slot), signal);
-      return;
+      return undefined;
     }
     if (scope !== ALL && all && !sort?.expirationFirst) {
       const read = group ?? this.groupOf(scope);
       // Unless the scope was evicted meanwhile: then its view is built below.
       if (!read.members) {
         await whileWanted(this.membersOf(read), signal);
-        if (this.scopes.get(scope.key) === read) return;
+        if (this.scopes.get(scope.key) === read) return undefined;
       }
     }
-    await this.ready(scope, sort, signal);
+    return this.ready(scope, sort, signal);
   }
 
   /**
@@ -902,13 +938,13 @@ export class ReferralIndex {
     if (this.journal || nowMs === this.clock) return;
     for (const e of this.crossing(this.clock, nowMs, false)) {
       const was = e.cell;
-      e.cell = cellOf(e.o.marketplaceStatus, bucketOf(e.added, nowMs));
+      e.cell = cellOf(e.o, bucketOf(e.added, nowMs), nowMs);
       if (e.cell !== was) this.moved(e, was, false);
     }
     // The acquired lists' windows read lastModDate: the same walk over that index.
     for (const e of this.crossing(this.clock, nowMs, true)) {
       const was = e.modCell;
-      e.modCell = cellOf(e.o.marketplaceStatus, bucketOf(e.modified, nowMs));
+      e.modCell = cellOf(e.o, bucketOf(e.modified, nowMs), nowMs);
       if (e.modCell !== was) this.moved(e, was, true);
     }
     // The clock went back (a host's clock stepped): referrals that had aged out of the dashboards'
@@ -951,7 +987,7 @@ export class ReferralIndex {
   sweep(): void {
     const now = this.now();
     for (const v of this.views.values()) {
-      if (v.scope !== ALL && now - v.usedAt > this.idleMs) this.dropView(v);
+      if (v.scope !== ALL && v.pins === 0 && now - v.usedAt > this.idleMs) this.dropView(v);
     }
     for (const g of this.scopes.values()) {
       const used = Math.max(g.usedAt, ...[...g.views].map((v) => v.usedAt));
@@ -1124,7 +1160,7 @@ export class ReferralIndex {
     const at = this.clock;
     const byModified = scope.dateField === 'lastModDate';
     const cellAt = (e: Entry): number =>
-      cellOf(e.o.marketplaceStatus, bucketOf(byModified ? e.modified : e.added, at));
+      cellOf(e.o, bucketOf(byModified ? e.modified : e.added, at), at);
     const members = entrySet();
     const counts = new Array<number>(CELL_COUNT).fill(0);
     const add = (e: Entry): void => {
@@ -1157,7 +1193,11 @@ export class ReferralIndex {
   /**
    * The entries whose cell by a date (addDate, or lastModDate with `byModified`) may change as the
    * clock moves between `a` and `b` (either way): those whose date crosses a window's edge, by edge
-   * (an entry that crosses several comes once per edge).
+   * (an entry that crosses several comes once per edge), and those whose claim window closed or
+   * opened again (see ClosingWindows). The lead of a list by expiration first is thus kept by the
+   * same clock as the date windows, to the millisecond at which a page is cut, rather than left
+   * to the upstream: its tick moves an expired referral out of Available, but the relay sees that a
+   * poll later, and not at all while the upstream is unreachable.
    */
   private *crossing(a: number, b: number, byModified: boolean): Generator<Entry, void, undefined> {
     const lo = Math.min(a, b);
@@ -1172,6 +1212,7 @@ export class ReferralIndex {
         yield e;
       }
     }
+    yield* this.closing.crossing(lo, hi);
   }
 
   /**
@@ -1277,6 +1318,7 @@ export class ReferralIndex {
       usedAt: this.now(),
       asked: false,
       waiters: 0,
+      pins: 0,
     };
   }
 
@@ -1306,7 +1348,7 @@ export class ReferralIndex {
    * hold gigabytes.
    */
   private trimViews(built: View): void {
-    const parts = [...this.views.values()].filter((v) => v.scope !== ALL && v.tree);
+    const parts = [...this.views.values()].filter((v) => v.scope !== ALL && v.tree && !v.pins);
     const budget = this.maxViewEntries ?? Math.max(MIN_VIEW_ENTRIES, 4 * this.entries.size);
     let held = parts.reduce((n, v) => n + (v.tree?.countOf(EVERY_CELL) ?? 0), 0);
     if (held <= budget) return;
@@ -1321,7 +1363,7 @@ export class ReferralIndex {
 
   private evictOverflow(): void {
     // Called before a view or a scope is added: make room for it.
-    const parts = [...this.views.values()].filter((v) => v.scope !== ALL);
+    const parts = [...this.views.values()].filter((v) => v.scope !== ALL && v.pins === 0);
     if (parts.length >= this.maxViews) {
       parts.sort((a, b) => a.usedAt - b.usedAt);
       for (const v of parts.slice(0, parts.length - this.maxViews + 1)) this.dropView(v);
@@ -1349,8 +1391,8 @@ export class ReferralIndex {
       added,
       modified,
       until,
-      cellOf(o.marketplaceStatus, bucketOf(added, clock)),
-      cellOf(o.marketplaceStatus, bucketOf(modified, clock)),
+      cellOf(o, bucketOf(added, clock), clock),
+      cellOf(o, bucketOf(modified, clock), clock),
     );
   }
 
@@ -1363,6 +1405,8 @@ export class ReferralIndex {
     if (next && next.until > this.clock) this.recentUntil.insert(next);
     if (prev) this.byState.get(prev.o.state ?? '')?.delete(prev);
     if (next) addTo(this.byState, next);
+    if (prev) this.closing.delete(prev);
+    if (next) this.closing.add(next);
     // The counted scopes the new entry is in, before any view of the market holds it.
     if (next)
       for (let s = 0; s < this.slotOwners.length; s += 1)
@@ -1494,7 +1538,10 @@ async function readInOrder<T>(
   }
 }
 
-/** The order of a list over index entries: the reference order, over values computed once. */
+/**
+ * The order of a tree over index entries: the reference order, over values computed once; for a
+ * sort by expiration first the order of its lead, which reads no clock (see `expiryFirst`).
+ */
 function entryOrder(sort: Sort | null): (a: Entry, b: Entry) => number {
   if (!sort)
     return compareBy(
@@ -1502,7 +1549,7 @@ function entryOrder(sort: Sort | null): (a: Entry, b: Entry) => number {
       (e: Entry) => e.o,
       () => null,
     );
-  return compareBy(sort, (e: Entry) => e.o, valueIn(sort.key));
+  return compareLeadBy(sort, (e: Entry) => e.o, valueIn(sort.key));
 }
 
 /**

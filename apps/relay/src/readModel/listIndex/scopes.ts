@@ -32,14 +32,13 @@ export interface ListScope {
 }
 
 /**
- * A list scope as plain data (it crosses to the read model's own thread): shared's scope, narrowed
- * to a state or to the referrals without an expiry.
+ * A list scope as plain data (it crosses to the read model's own thread): shared's scope, or one
+ * narrowed to a state.
  */
 export type ScopeSpec =
   | Exclude<ReferralScope, { kind: 'appetite' }>
   | { readonly kind: 'appetite'; readonly marketplaceId: number; readonly appetite: RiskAppetite }
-  | { readonly kind: 'state'; readonly of: ScopeSpec; readonly state: StateCode }
-  | { readonly kind: 'noExpiry'; readonly of: ScopeSpec };
+  | { readonly kind: 'state'; readonly of: ScopeSpec; readonly state: StateCode };
 
 /** Membership in one of shared's scopes. */
 const member =
@@ -102,20 +101,6 @@ export function withState(scope: ListScope, state: StateCode | null): ListScope 
   };
 }
 
-/**
- * A scope's referrals that have no expiration date: the tail of its lists by expiration first
- * (soonest expiry first, none last), read in the list's own sort (see `ReferralIndex`).
- */
-export function withoutExpiry(scope: ListScope): ListScope {
-  return {
-    key: `${scope.key}|noExpiry`,
-    ...(scope.spec ? { spec: { kind: 'noExpiry', of: scope.spec } } : {}),
-    has: (o) => (o.marketplaceExpirationDate ?? null) === null && scope.has(o),
-    parent: scope,
-    ...(scope.dateField ? { dateField: scope.dateField } : {}),
-  };
-}
-
 /** Scopes rebuilt from their specs, kept so that one spec names one scope (one key) at most. */
 const rebuilt = new Map<string, ListScope>();
 /** Rebuilt scopes kept at most (past it the map starts again: an older spec gets a new key). */
@@ -141,9 +126,6 @@ export function scopeOf(spec: ScopeSpec): ListScope {
       break;
     case 'state':
       scope = withState(scopeOf(spec.of), spec.state);
-      break;
-    case 'noExpiry':
-      scope = withoutExpiry(scopeOf(spec.of));
       break;
   }
   if (rebuilt.size >= REBUILT_MAX) rebuilt.clear();
