@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import {
   Box,
   LinearProgress,
@@ -34,6 +34,8 @@ export interface ReferralGridProps {
   readonly sort?: Sort | null;
   readonly sortRule?: SortRule;
   readonly onSort?: (sort: Sort | null) => void;
+  /** The header's word on an order that is no column's ("Expiring first"): by Limited Time. */
+  readonly sortState?: ReactNode;
   readonly selectedId?: number | null;
   /** Row click; absent when rows are not clickable (no details panel). */
   readonly onRowClick?: (row: GridRow) => void;
@@ -44,12 +46,16 @@ const NO_WRAP: ReadonlySet<string> = new Set(['opportunityType', 'status']);
 const HEADER_SX = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
 const RING = { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } as const;
 
-const ariaSort = (c: ColumnDef, sort: Sort | null | undefined) =>
-  c.sortKey !== null && sort?.key === c.sortKey
-    ? sort.direction === 'asc'
-      ? 'ascending'
-      : 'descending'
-    : undefined;
+/** Expiration first is no column's sort: its header says "other" (see SortStateLabel). */
+const EXPIRY_KEY: SortKey = 'marketplaceExpirationDate';
+const byColumn = (c: ColumnDef, sort: Sort | null | undefined) =>
+  c.sortKey !== null && sort?.key === c.sortKey && !sort.expirationFirst;
+
+const ariaSort = (c: ColumnDef, sort: Sort | null | undefined) => {
+  if (sort?.expirationFirst) return c.sortKey === EXPIRY_KEY ? 'other' : undefined;
+  if (!byColumn(c, sort)) return undefined;
+  return sort?.direction === 'asc' ? 'ascending' : 'descending';
+};
 
 /** One body row; memoised, so moving the focus or a new row re-renders only the rows it touches. */
 const BodyRow = memo(function BodyRow(p: {
@@ -175,8 +181,8 @@ export const ReferralGrid = (p: ReferralGridProps) => {
               >
                 {sortable(c) ? (
                   <TableSortLabel
-                    active={p.sort?.key === c.sortKey}
-                    direction={p.sort?.key === c.sortKey ? p.sort.direction : 'desc'}
+                    active={byColumn(c, p.sort)}
+                    direction={byColumn(c, p.sort) ? p.sort?.direction : 'desc'}
                     // The header cell handles the click; the label is its visible, focusable face.
                     tabIndex={-1}
                   >
@@ -185,6 +191,7 @@ export const ReferralGrid = (p: ReferralGridProps) => {
                 ) : (
                   c.header || ' '
                 )}
+                {(c.sortKey === EXPIRY_KEY || c.id === 'stacked') && p.sortState}
               </TableCell>
             ))}
           </TableRow>

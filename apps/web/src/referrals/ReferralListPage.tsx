@@ -14,6 +14,7 @@ import {
   marketplaceTitle,
   visibleColumns,
   type ListReferral,
+  type Sort,
 } from '@referrals/shared';
 import { useBrand, useDocumentTitle } from '../app/BrandContext';
 import { lazyNamed } from '../app/lazyNamed';
@@ -25,6 +26,8 @@ import { initialListState, listTopic } from './listState';
 import { useOpenReferralFromUrl } from './openReferralParam';
 import { PagingFooter } from './PagingFooter';
 import { ReferralGrid } from './ReferralGrid';
+import { SortStateLabel } from './SortStateLabel';
+import { useExpiringFirst } from './useExpiringFirst';
 import { useListPage } from './useListPage';
 import { useListState } from './useListState';
 import { tokenColour } from '../theme/theme';
@@ -54,18 +57,19 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
   const [statusOf, setStatusOf] = useState<GridRow | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
 
-  // Under the expiration flag the relay orders the admin list by expiration first; the page is
-  // fetched again when the flag changes.
+  // Under the expiration flag the admin list opens "Expiring first" until a column is sorted; the
+  // request names the order, so the page is fetched again when the flag changes.
   const expirationFirst =
     useFeatureFlag(CONSOLE_FLAGS.expirationSort) && access.isAdmin && state.view === 'all';
+  const setSort = useCallback((sort: Sort | null) => update({ sort }), [update]);
+  const order = useExpiringFirst(expirationFirst, state.sort, defaults.sort, setSort);
   const showTalkNow = useShowTalkNow();
   const page = useListPage<ListReferral>({
     path: '/api/referrals',
-    state,
+    state: { ...state, sort: order.sort },
     withView: true,
     topic: listTopic(state),
     ready,
-    refetchKey: expirationFirst ? 'expirationFirst' : '',
   });
 
   const open = useCallback((row: GridRow) => {
@@ -125,9 +129,10 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
         columns={columns}
         context={context}
         loading={page.loading}
-        sort={state.sort}
+        sort={order.sort}
         sortRule={variant === 'all' ? cycleAllOpportunitiesSort : cycleSort}
-        onSort={(sort) => update({ sort })}
+        onSort={order.onSort}
+        sortState={order.label && <SortStateLabel {...order.label} />}
         selectedId={selected?.opportunityId ?? null}
         onRowClick={defaults.detailsPanel ? open : undefined}
       />

@@ -47,7 +47,8 @@ export const knownState = (code: string | null): StateCode | null =>
 
 /**
  * The relay's list query of a state: `state` (code or all), `dateFilter`, `showClaimed`, `sort`
- * (a client key, or none) with `dir`, zero-based `page`, `size`, and `view` for signed-in lists.
+ * (a client key, or none) with `dir` and `expirationFirst` when it leads, zero-based `page`,
+ * `size`, and `view` for signed-in lists.
  */
 export const listRequestParams = (s: ListState, withView: boolean): QueryParams => ({
   ...(withView ? { view: s.view } : {}),
@@ -56,6 +57,7 @@ export const listRequestParams = (s: ListState, withView: boolean): QueryParams 
   showClaimed: s.showClaimed,
   sort: s.sort?.key ?? 'none',
   dir: s.sort?.direction,
+  ...(s.sort?.expirationFirst ? { expirationFirst: true } : {}),
   page: s.page,
   size: s.size,
 });
