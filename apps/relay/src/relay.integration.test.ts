@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CONSOLE_FLAGS, type ChangesMessage, type Opportunity, type Sort } from '@referrals/shared';
+import {
+  claimWindowOpen,
+  CONSOLE_FLAGS,
+  type ChangesMessage,
+  type Opportunity,
+  type Sort,
+} from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openSocket,
@@ -227,18 +233,28 @@ describe('relay against the stand-in upstream and Redis', () => {
     const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
     const flagOf = async (name: string) =>
       (await (await fetch(`${url}/api/feature-flags/${name}`)).json()) as { enabled: boolean };
-    const adminList = async () =>
-      (await (
-        await fetch(`${url}/api/referrals?view=all&size=100&dateFilter=30days`, { headers })
+    const adminList = async (query = '') => {
+      const at = Date.now();
+      const page = (await (
+        await fetch(`${url}/api/referrals?view=all&size=100&dateFilter=30days${query}`, {
+          headers,
+        })
       ).json()) as { sort: Sort; content: Opportunity[] };
-    const expiries = (rows: Opportunity[]) => rows.map((o) => o.marketplaceExpirationDate);
-    const soonestFirst = (rows: Opportunity[]) => {
-      const e = expiries(rows);
-      const dated = e.filter((x): x is string => x !== null);
-      // Every dated expiry first, ascending; those without one after.
+      return { ...page, at };
+    };
+    const ascending = (xs: string[]) => xs.every((x, i) => i === 0 || (xs[i - 1] as string) <= x);
+    // The open claim windows lead, soonest first; every other referral (settled ones with a date
+    // long past among them) follows newest first.
+    const expiringFirst = ({ content, at }: { content: Opportunity[]; at: number }) => {
+      const lead = content.findIndex((o) => !claimWindowOpen(o, at));
+      const head = lead < 0 ? content : content.slice(0, lead);
+      const rest = lead < 0 ? [] : content.slice(lead);
       return (
-        e.slice(0, dated.length).every((x) => x !== null) &&
-        dated.every((x, i) => i === 0 || (dated[i - 1] as string) <= x)
+        head.length > 0 &&
+        ascending(head.map((o) => o.marketplaceExpirationDate as string)) &&
+        // A window may close while the page travels: only the one at the seam can be open.
+        rest.slice(1).every((o) => !claimWindowOpen(o, at + 1000)) &&
+        ascending(rest.map((o) => o.addDate).reverse())
       );
     };
 
@@ -250,7 +266,14 @@ describe('relay against the stand-in upstream and Redis', () => {
     expect(await flagOf('no-such-flag')).toEqual({ name: 'no-such-flag', enabled: false });
     const on = await adminList();
     expect(on.sort).toEqual({ key: 'addDate', direction: 'desc', expirationFirst: true });
-    expect(soonestFirst(on.content)).toBe(true);
+    expect(expiringFirst(on)).toBe(true);
+    expect(on.content.some((o) => !claimWindowOpen(o, on.at) && o.marketplaceExpirationDate)).toBe(
+      true,
+    );
+    // A header click names its sort: Received descending, not expiration first.
+    const received = await adminList('&sort=addDate&dir=desc');
+    expect(received.sort).toEqual({ key: 'addDate', direction: 'desc' });
+    expect(ascending(received.content.map((o) => o.addDate).reverse())).toBe(true);
 
     const flags = (await (await fetch(`${url}/api/feature-flags`)).json()) as {
       items: { id: number; name: string; description: string; enabled: boolean }[];

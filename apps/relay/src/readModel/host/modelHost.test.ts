@@ -1,4 +1,5 @@
 import {
+  byExpirationFirst,
   DEFAULT_SORTS,
   opportunitySchema,
   type Marketplace,
@@ -34,6 +35,8 @@ const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
     businessLines: ['CGLY'],
     state: id % 3 === 0 ? 'CA' : 'TX',
     city: `City ${id % 7}`,
+    // Claim windows open and closed, for the admin's list by expiration first.
+    marketplaceExpirationDate: new Date(NOW + ((id % 4) - 1) * 600_000).toISOString(),
     ...(id % 5 === 0 ? { marketplaceStatus: 'Claimed', assignedAgency: 'Lone Star' } : {}),
     ...over,
   });
@@ -41,7 +44,9 @@ const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
 const put = commitWhole;
 
 const byId = (o: Opportunity) => o.opportunityId;
-const query = (sort: (typeof DEFAULT_SORTS)[keyof typeof DEFAULT_SORTS], page = 0) => ({
+/** The lists' default orders, and the admin's under the expiration flag. */
+const ORDERS = [...Object.values(DEFAULT_SORTS), byExpirationFirst(DEFAULT_SORTS.availableAndAll)];
+const query = (sort: (typeof ORDERS)[number], page = 0) => ({
   dateFilter: '30days' as const,
   showClaimed: true,
   sort,
@@ -53,7 +58,7 @@ const query = (sort: (typeof DEFAULT_SORTS)[keyof typeof DEFAULT_SORTS], page = 
 async function bothLists(host: ModelHost, local: ReadModel, scopes: readonly ListScope[]) {
   const out: { host: unknown; local: unknown }[] = [];
   for (const scope of scopes) {
-    for (const sort of Object.values(DEFAULT_SORTS)) {
+    for (const sort of ORDERS) {
       for (let page = 0; page < 3; page += 1) {
         const q = query(sort, page);
         const [h, l] = await Promise.all([host.page(scope, q), local.referralIndex.page(scope, q)]);
