@@ -101,6 +101,7 @@ test.describe('the open details panel follows its referral', () => {
     });
     await expect(panel).toContainText('Claimed by another agency');
     await expect(panel.getByRole('button', { name: 'Claimed' })).toBeDisabled();
+    await watcher.page.screenshot({ path: test.info().outputPath('panel-other-agency.png') });
     await watcher.context.close();
   });
 
