@@ -188,8 +188,11 @@ export function referralRoutes(d: GatewayDeps): Route[] {
           claimed = await d.upstream.claim(id, p.username);
         } catch (err) {
           const answer = upstreamFailure(err, 'claim');
-          if (answer.status === 409) return fail(409, 'This referral is no longer available.');
-          return answer;
+          if (answer.status !== 409) return answer;
+          // The upstream knows a winner the read model has not heard of: hear it now, so every
+          // open screen, the loser's first, stops offering the claim.
+          void d.pollNow();
+          return fail(409, 'This referral is no longer available.');
         }
         // Shown to everyone at once; the poll that follows confirms it with nothing new to send.
         const record = opportunitySchema.validateSync(claimed, { stripUnknown: true });

@@ -14,6 +14,7 @@ import { logger } from '../log.js';
 import type { ReadModel } from '../readModel/readModel.js';
 import { trimConnectionMemory, trimHandshake } from './connectionMemory.js';
 import { createFanout, type FanoutOptions } from './fanout.js';
+import { HEARTBEAT } from './heartbeat.js';
 import { createSocketHandlers, type RelaySocket, type SocketData } from './socketHandlers.js';
 
 const log = logger('realtime');
@@ -61,6 +62,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
       callback(null, origin === undefined || o.allowedOrigins.includes(origin));
     },
     maxHttpBufferSize: o.maxFrameBytes ?? 64 * 1024,
+    ...HEARTBEAT,
     ...(o.stateRecovery === false
       ? {}
       : {

@@ -20,11 +20,14 @@ export const ActionArea = ({
   referral,
   privileged,
   busy,
+  lost = false,
   onClaim,
 }: {
   readonly referral: ActionOpportunity;
   readonly privileged: boolean;
   readonly busy: boolean;
+  /** The claim lost its race (409): no claim may start, whatever the record still says. */
+  readonly lost?: boolean;
   /** Claims the referral (Claim Now, and Talk Now for direct-call referrals), once confirmed. */
   readonly onClaim: () => void;
 }) => {
@@ -39,7 +42,8 @@ export const ActionArea = ({
     timeZone: VIEWER_TIME_ZONE,
   });
   // A referral that stops being claimable (someone else won it live) drops its open question.
-  if (confirming && action.kind !== 'claim' && action.kind !== 'talkNow') setConfirming(false);
+  if (confirming && (lost || (action.kind !== 'claim' && action.kind !== 'talkNow')))
+    setConfirming(false);
   const was = wasPriceText(action);
   const wasLine = was && (
     <Box component="s" sx={{ color: (t) => tokenColour(t, 'grey'), ml: 1 }}>
@@ -54,7 +58,7 @@ export const ActionArea = ({
           <Button
             variant="contained"
             size="large"
-            disabled={busy}
+            disabled={busy || lost}
             onClick={() => setConfirming(true)}
             startIcon={action.kind === 'talkNow' ? <PhoneIcon /> : undefined}
           >

@@ -20,6 +20,7 @@ import { useFeatureFlag } from '../live/useFeatureFlag';
 import { PipelineSection } from '../pipeline/PipelineSection';
 import type { GridRow } from '../referrals/gridColumns';
 import { ActionArea } from './ActionArea';
+import { ClaimedBy } from './ClaimedBy';
 import { StreetView } from './StreetView';
 import { useReferralDetail, type DetailReferral } from './useReferralDetail';
 
@@ -68,7 +69,7 @@ export const DetailsPanel = ({
 }) => {
   const { access } = useSession();
   const streetView = useFeatureFlag(CONSOLE_FLAGS.streetView);
-  const { detail, busy, error, claim } = useReferralDetail(referral);
+  const { detail, busy, error, lost, claim } = useReferralDetail(referral);
   const o = detail ? asOpportunity(detail) : null;
   const fullContact = Boolean(o?.email || o?.phone);
   return (
@@ -100,8 +101,10 @@ export const DetailsPanel = ({
               referral={o}
               privileged={access.privileged}
               busy={busy}
+              lost={lost}
               onClaim={claim}
             />
+            {!access.privileged && <ClaimedBy referral={o} />}
             {error && (
               <Alert severity="error" sx={{ mt: 1 }}>
                 {error}

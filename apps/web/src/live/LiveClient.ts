@@ -9,6 +9,7 @@ import {
 } from '@referrals/shared';
 import { logger } from '../log';
 import type { ConnectionEvent, LiveSocket } from './LiveSocket';
+import { browserNetwork, type NetworkSignals } from './network';
 
 const log = logger('live');
 
@@ -64,8 +65,10 @@ export class LiveClient {
   constructor(
     private readonly socket: LiveSocket,
     private readonly token: () => Promise<string | null>,
+    network: NetworkSignals = browserNetwork,
   ) {
     socket.onConnection((e) => this.onConnection(e));
+    network.onChange((online) => this.onNetwork(online));
     socket.on('snapshot', (m) => this.onSnapshot(m));
     socket.on('changes', (m) => this.onChanges(m));
     socket.on('sessionExpired', ({ topics }) => this.onSessionExpired(topics));
@@ -218,6 +221,16 @@ export class LiveClient {
       if (!first && e.recovered && entry.seq !== null) this.resync(entry);
       else this.subscribe(entry);
     }
+  }
+
+  /**
+   * A device gone offline cannot be live, whatever the socket has yet noticed: the connection is
+   * dropped (so the state stays the socket's own and a return is a fresh connect, resynced by seq)
+   * and dialled again; back online, a socket still down dials at once.
+   */
+  private onNetwork(online: boolean): void {
+    if (online ? this.connection === 'connected' : this.connection === 'reconnecting') return;
+    this.socket.reconnect?.();
   }
 
   private onSessionExpired(topics: readonly Topic[]): void {

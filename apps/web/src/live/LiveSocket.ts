@@ -28,6 +28,11 @@ export interface LiveSocket {
   ): void;
   /** Called on every connect, reconnect and disconnect. */
   onConnection(listener: (event: ConnectionEvent) => void): void;
+  /**
+   * Drops the connection, if any (its listeners hear it), and dials again at once; a socket that
+   * never connects (a server render's) has none.
+   */
+  reconnect?(): void;
   close(): void;
 }
 
@@ -75,6 +80,10 @@ export const connectLiveSocket = (token: () => Promise<string | null>): LiveSock
     on: (event, listener) => untyped.on(event, listener),
     emit: (event, ...args) => untyped.emit(event, ...args),
     onConnection: (l) => connectionListeners.add(l),
+    reconnect: () => {
+      socket.disconnect();
+      socket.connect();
+    },
     close: () => socket.disconnect(),
   };
 };

@@ -33,6 +33,12 @@ export class FakeSocket implements LiveSocket {
   close(): void {
     this.connect(false);
   }
+  /** Counts the client's redials; it drops the connection, as the real one does. */
+  reconnects = 0;
+  reconnect(): void {
+    this.reconnects += 1;
+    this.connect(false);
+  }
 
   /** Server side: (re)connects or drops the socket. */
   connect(connected: boolean, recovered = false): void {

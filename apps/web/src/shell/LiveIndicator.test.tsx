@@ -47,3 +47,31 @@ describe('the first load of the market, as the console shows it', () => {
     );
   });
 });
+
+describe('the Live pill when the network goes and comes back', () => {
+  const network = (online: boolean) =>
+    act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
+
+  it('says Reconnecting the moment the device goes offline, and redials as soon as it is back', () => {
+    const { answer, socket } = show();
+    answer(statusOf());
+    expect(screen.getByText('Live')).toBeTruthy();
+
+    network(false);
+    expect(screen.getByText('Reconnecting…')).toBeTruthy();
+    expect(socket.reconnects).toBe(1);
+    network(true);
+    expect(socket.reconnects).toBe(2);
+    act(() => socket.connect(true));
+    answer(statusOf());
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+
+  it('leaves a connected socket alone when the browser only says it is online', () => {
+    const { answer, socket } = show();
+    answer(statusOf());
+    network(true);
+    expect(socket.reconnects).toBe(0);
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+});
