@@ -5,7 +5,7 @@ import type { ApiResponse } from './api.js';
 export const MAX_BODY = '256kb';
 
 /** The reason of a 415 for a write whose body is not sent as JSON. */
-export const SEND_JSON = 'send application/json';
+export const SEND_JSON = 'The body must be sent as JSON (Content-Type: application/json).';
 
 const parse = express.json({ limit: MAX_BODY });
 
@@ -40,11 +40,15 @@ export function bodyFailure(err: unknown): ApiResponse | undefined {
   const { status, type } = err as { status?: unknown; type?: unknown };
   if (typeof type !== 'string' || typeof status !== 'number' || status < 400 || status >= 500)
     return undefined;
-  if (status === 413) return { status, body: { error: 'body too large' } };
+  if (status === 413)
+    return {
+      status,
+      body: { error: `The body is too large: at most ${MAX_BODY.replace('kb', ' KB')}.` },
+    };
   if (status === 415)
     return {
       status,
-      body: { error: `${SEND_JSON} in UTF-8, uncompressed or with gzip or deflate` },
+      body: { error: 'The body must be JSON in UTF-8, uncompressed or with gzip or deflate.' },
     };
-  return { status: 400, body: { error: 'malformed JSON body' } };
+  return { status: 400, body: { error: 'The body is not valid JSON.' } };
 }

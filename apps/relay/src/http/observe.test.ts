@@ -164,7 +164,7 @@ describe('every HTTP answer observed', () => {
       .send({})
       .expect(400);
     expect(given.headers['x-request-id']).toBe('trace-42');
-    expect(given.body).toMatchObject({ error: 'invalid body', requestId: 'trace-42' });
+    expect(given.body).toMatchObject({ error: 'Name is a required field.', requestId: 'trace-42' });
 
     // An id that is not a plain token is replaced by one of ours.
     const made = await request(app).get('/api/nowhere').set('x-request-id', 'a b<script>');
@@ -205,10 +205,12 @@ describe('every HTTP answer observed', () => {
     };
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       const res = await post(type).send('{"name":"x"}').expect(415);
-      expect((res.body as { error: string }).error).toBe('send application/json');
+      expect((res.body as { error: string }).error).toBe(
+        'The body must be sent as JSON (Content-Type: application/json).',
+      );
     }
     const latin = await post('application/json; charset=latin1').send('{"name":"x"}').expect(415);
-    expect((latin.body as { error: string }).error).toMatch(/^send application\/json in UTF-8/);
+    expect((latin.body as { error: string }).error).toMatch(/^The body must be JSON in UTF-8/);
     await post('application/json; charset=utf-8').send('{"name":"x"}').expect(201);
     // A bodiless POST (a claim, as the console sends it) needs no content type.
     const claim = await request(app)

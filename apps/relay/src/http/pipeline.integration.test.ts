@@ -207,11 +207,31 @@ describe('the pipeline of a bought referral', () => {
     ]) {
       const res = await call('PUT', path, 'producer', body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(res.body).toMatchObject({
-        error: 'invalid body',
-        details: expect.any(Array) as unknown,
-      });
+      // The reason is the problems in words, each a sentence, never a code like 'invalid body'.
+      const { error, details } = res.body as { error: string; details: string[] };
+      expect(details.length).toBeGreaterThan(0);
+      expect(error).toBe(details.join(' '));
+      for (const d of details) expect(d).toMatch(/^[A-Z].*\.$/);
     }
+    const long = await call('PUT', path, 'producer', {
+      version: 0,
+      status: 'Open',
+      followUpOn: '2020-01-01',
+      note: 'x'.repeat(5000),
+    });
+    expect(long).toMatchObject({
+      status: 400,
+      body: {
+        error: 'Note must be at most 2,000 characters.',
+        details: ['Note must be at most 2,000 characters.'],
+      },
+    });
+    const badDay = await call('PUT', path, 'producer', {
+      version: 0,
+      status: 'Open',
+      followUpOn: '2026-02-30',
+    });
+    expect(badDay.body).toMatchObject({ error: 'Follow-up must be a date (YYYY-MM-DD) or empty.' });
     expect(await call('GET', path, 'producer')).toMatchObject({ body: { version: 0 } });
     expect((await call('GET', '/api/acquired/999999999/pipeline', 'producer')).status).toBe(404);
   });

@@ -79,22 +79,27 @@ describe('GET and PUT /api/me/preferences', () => {
     const bad = await call('PUT', token, { alerts: { enabled: 'yes', sound: false }, theme: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
-      error: 'invalid body',
       details: expect.arrayContaining([
-        'alerts.enabled must be true or false',
-        'theme must be one of system, light, dark',
+        'Alerts.enabled must be true or false.',
+        'Theme must be one of system, light, dark.',
       ]) as unknown,
     });
     // Not JSON, or JSON that is not an object: a reason, not a 500.
     const notAnObject = {
-      error: 'invalid body',
-      details: ['the body must be a JSON object, sent with Content-Type: application/json'],
+      error: 'The body must be a JSON object, sent with Content-Type: application/json.',
+      details: ['The body must be a JSON object, sent with Content-Type: application/json.'],
     };
+    const notJson = { error: 'The body is not valid JSON.' };
     for (const [type, raw, status, answer] of [
-      ['text/plain', 'dark please', 415, { error: 'send application/json' }],
+      [
+        'text/plain',
+        'dark please',
+        415,
+        { error: 'The body must be sent as JSON (Content-Type: application/json).' },
+      ],
       ['application/json', '[1,2]', 400, notAnObject],
-      ['application/json', '"dark"', 400, { error: 'malformed JSON body' }],
-      ['application/json', '{"theme": ', 400, { error: 'malformed JSON body' }],
+      ['application/json', '"dark"', 400, notJson],
+      ['application/json', '{"theme": ', 400, notJson],
     ] as const) {
       const res = await fetch(`${url}/api/me/preferences`, {
         method: 'PUT',
@@ -105,7 +110,7 @@ describe('GET and PUT /api/me/preferences', () => {
       expect(await res.json()).toEqual({ ...answer, requestId: res.headers.get('x-request-id') });
     }
     const extra = await call('PUT', token, { ...mine, username: 'producer' });
-    expect(extra).toMatchObject({ status: 400, body: { details: ['unknown keys: username'] } });
+    expect(extra).toMatchObject({ status: 400, body: { details: ['Unknown keys: username.'] } });
     expect(await storedRow('fulcrum')).toBeNull();
     expect((await call('GET', token)).body).toEqual(DEFAULT_PREFERENCES);
   });

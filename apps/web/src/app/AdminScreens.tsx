@@ -1,12 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Typography } from '@mui/material';
-import { Navigate } from 'react-router';
-import { HEADINGS, listPageTitle, ROUTES } from '@referrals/shared';
+import { HEADINGS, listPageTitle } from '@referrals/shared';
 import { ReferralListPage } from '../referrals/ReferralListPage';
 import { Spinner } from '../shell/Spinner';
 import { useBrand, useDocumentTitle } from './BrandContext';
 import { lazyNamed as named } from './lazyNamed';
-import { useSession } from './useSession';
+import { AdminOnly } from './AdminOnly';
 
 // Only the referral list, where every user lands, is in this chunk. Each other screen is its own
 // chunk, so an agent never downloads the admins' screens (marketplaces, flags, audit log,
@@ -53,10 +52,6 @@ const Heading = ({ title }: { readonly title: string }) => {
   );
 };
 
-// Admins' own screens: anyone else is sent where an unknown admin path goes.
-const AdminOnly = ({ children }: { readonly children: ReactNode }) =>
-  useSession().access.isAdmin ? children : <Navigate to={`/${ROUTES.allReferrals}`} replace />;
-
 /** The screen of a route; screens of their own chunk suspend while it loads. */
 const screenOf = (screen: AdminScreen): ReactNode => {
   switch (screen) {
@@ -74,7 +69,11 @@ const screenOf = (screen: AdminScreen): ReactNode => {
         </>
       );
     case 'featureFlags':
-      return <FeatureFlagsPage />;
+      return (
+        <AdminOnly>
+          <FeatureFlagsPage />
+        </AdminOnly>
+      );
     case 'auditLog':
       return (
         <AdminOnly>
@@ -88,9 +87,17 @@ const screenOf = (screen: AdminScreen): ReactNode => {
         </AdminOnly>
       );
     case 'marketplaces':
-      return <MarketplacesPage />;
+      return (
+        <AdminOnly>
+          <MarketplacesPage />
+        </AdminOnly>
+      );
     case 'marketplace':
-      return <MarketplaceFormPage />;
+      return (
+        <AdminOnly>
+          <MarketplaceFormPage />
+        </AdminOnly>
+      );
     case 'acquired':
       return <AcquiredPage />;
     case 'recent':

@@ -8,8 +8,8 @@ import { fakeAuth, renderWith, sessionOf } from './services.testkit';
 const Where = () => (
   <output data-testid="where">{useLocation().pathname + useLocation().search}</output>
 );
-const at = (url: string, signedIn = true) => {
-  const auth = fakeAuth(signedIn ? sessionOf(Role.CONSOLE_PRODUCER) : null);
+const at = (url: string, signedIn = true, role: Role = Role.CONSOLE_PRODUCER) => {
+  const auth = fakeAuth(signedIn ? sessionOf(role) : null);
   const r = renderWith(
     <>
       <AppRoutes />
@@ -46,7 +46,7 @@ describe('route table', () => {
   });
 
   it('keeps a marketplace detail path and shows the marketplace form', async () => {
-    at('/admin/marketplaces/7');
+    at('/admin/marketplaces/7', true, Role.CONSOLE_ADMIN);
     expect(await screen.findByRole('button', { name: 'Save Marketplace' })).toBeTruthy();
     expect(where()).toBe('/admin/marketplaces/7');
   });

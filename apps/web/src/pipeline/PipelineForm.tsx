@@ -3,11 +3,21 @@ import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { PROGRESS_STATUS_DISPLAY, PROGRESS_STATUSES, type ProgressStatus } from '@referrals/shared';
 import type { PipelineEdit } from './usePipeline';
 import type { PipelineView } from './pipelineView';
+import { NoteField } from './NoteField';
 import { ProgressLabel } from './ProgressLabel';
 
+/** Under a follow-up day before today: allowed (a call that was due), but said. */
+export const PAST_FOLLOW_UP = 'This day is in the past. You can still save it.';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Today as the user's calendar reads it (YYYY-MM-DD). */
+const today = (now = new Date()) =>
+  `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+
 /**
- * The status, follow-up and new note of a pipeline, started from the version read. The panel
- * mounts a new form for each version, so a colleague's save replaces what is shown.
+ * The status, follow-up and new note of a pipeline. A newer version (a colleague's save, or the
+ * one a refused save read) shows its status and follow-up, as the refusal says ("their changes
+ * are shown"), while the note being typed stays: a refused save loses no text.
  */
 export const PipelineForm = ({
   view,
@@ -18,11 +28,18 @@ export const PipelineForm = ({
   readonly saving: boolean;
   readonly onSave: (edit: PipelineEdit) => Promise<boolean>;
 }) => {
+  const [base, setBase] = useState(view);
   const [status, setStatus] = useState<ProgressStatus>(view.status);
   const [followUpOn, setFollowUpOn] = useState(view.followUpOn ?? '');
   const [note, setNote] = useState('');
+  if (view.version !== base.version) {
+    setBase(view);
+    setStatus(view.status);
+    setFollowUpOn(view.followUpOn ?? '');
+  }
   const changed =
     status !== view.status || followUpOn !== (view.followUpOn ?? '') || note.trim() !== '';
+  const past = followUpOn !== '' && followUpOn < today();
   const save = async () => {
     if (await onSave({ status, followUpOn: followUpOn === '' ? null : followUpOn, note }))
       setNote('');
@@ -51,16 +68,13 @@ export const PipelineForm = ({
         label="Follow-up"
         value={followUpOn}
         onChange={(e) => setFollowUpOn(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        helperText={past ? PAST_FOLLOW_UP : undefined}
+        slotProps={{
+          inputLabel: { shrink: true },
+          formHelperText: { sx: { color: 'warning.main' } },
+        }}
       />
-      <TextField
-        size="small"
-        label="Add note"
-        multiline
-        minRows={2}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-      />
+      <NoteField label="Add note" value={note} onChange={setNote} />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button variant="contained" disabled={!changed || saving} onClick={() => void save()}>
           Save

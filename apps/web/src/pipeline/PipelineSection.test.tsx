@@ -6,6 +6,8 @@ import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testki
 import { DetailsPanel } from '../details/DetailsPanel';
 import type { GridRow } from '../referrals/gridColumns';
 import { goLive, pipelineOf, pipelineOnly, pushChange, returnOf } from './pipeline.testkit';
+import { PAST_FOLLOW_UP } from './PipelineForm';
+import { PIPELINE_TOASTS } from './usePipeline';
 
 const bought: GridRow = {
   opportunityId: 7,
@@ -176,5 +178,85 @@ describe('a return request', () => {
     });
     await progress();
     expect(screen.queryByRole('button', { name: 'Request return' })).toBeNull();
+  });
+});
+
+describe('the pipeline form explains itself', () => {
+  it('counts the note and stops it at 2,000 characters', async () => {
+    open({ [PATH]: pipelineOf(7, { version: 1 }) });
+    await progress();
+    expect(screen.getByText('0 / 2,000')).toBeTruthy();
+    const note = screen.getByLabelText<HTMLTextAreaElement>('Add note');
+    fireEvent.change(note, { target: { value: 'x'.repeat(5000) } });
+    expect(note.value).toHaveLength(2000);
+    expect(note.maxLength).toBe(2000);
+    expect(screen.getByText('2,000 / 2,000')).toBeTruthy();
+  });
+
+  it('warns of a follow-up day in the past, and still saves it', async () => {
+    const { api } = open({ [PATH]: pipelineOf(7, { version: 1 }) });
+    await progress();
+    fireEvent.change(screen.getByLabelText('Follow-up'), { target: { value: '2020-03-02' } });
+    expect(screen.getByText(PAST_FOLLOW_UP)).toBeTruthy();
+    api.put.mockResolvedValue(pipelineOf(7, { version: 2, followUpOn: '2020-03-02' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.put).toHaveBeenCalledWith(
+        PATH,
+        expect.objectContaining({ followUpOn: '2020-03-02' }),
+      ),
+    );
+    // A day still to come says nothing.
+    fireEvent.change(screen.getByLabelText('Follow-up'), { target: { value: '2999-01-01' } });
+    expect(screen.queryByText(PAST_FOLLOW_UP)).toBeNull();
+  });
+
+  it('confirms a save', async () => {
+    const { api } = open({ [PATH]: pipelineOf(7, { version: 1 }) });
+    await progress();
+    api.put.mockResolvedValue(pipelineOf(7, { version: 2, status: 'Quote Sent' }));
+    await choose('Quote Sent');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(PIPELINE_TOASTS.saved.message)).toBeTruthy();
+  });
+
+  it('keeps the typed note when a save is refused, in words and not as a code', async () => {
+    const { api } = open({ [PATH]: pipelineOf(7, { version: 3 }) });
+    await progress();
+    const words = 'Note must be at most 2,000 characters.';
+    api.put.mockRejectedValueOnce(new ApiError(400, words, [words]));
+    fireEvent.change(screen.getByLabelText('Add note'), { target: { value: 'Called twice' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText(words)).not.toHaveLength(0);
+    expect(screen.queryByText(/invalid body|: Note/)).toBeNull();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Add note').value).toBe('Called twice');
+
+    // A colleague saved first: their state shows, the note being typed stays.
+    api.put.mockImplementation(() => {
+      api.get.mockImplementation((path: string) =>
+        Promise.resolve(
+          path === PATH ? pipelineOf(7, { version: 4, status: 'Quote Sent' }) : bought,
+        ),
+      );
+      return Promise.reject(
+        new ApiError(409, 'Someone in your agency changed this referral first.'),
+      );
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect((await progress()).textContent).toBe('Quote Sent'));
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Add note').value).toBe('Called twice');
+  });
+
+  it('says a 415 in plain words', async () => {
+    const { api } = open({ [PATH]: pipelineOf(7, { version: 3 }) });
+    await progress();
+    api.put.mockRejectedValueOnce(new ApiError(415, 'The body must be sent as JSON.'));
+    fireEvent.change(screen.getByLabelText('Add note'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findAllByText(
+        'The server could not read what the console sent. Reload the page and try again.',
+      ),
+    ).not.toHaveLength(0);
   });
 });

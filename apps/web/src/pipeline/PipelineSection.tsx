@@ -29,12 +29,7 @@ export const PipelineSection = ({ referral }: { readonly referral: Opportunity }
       <Typography id="pipeline-heading" variant="h6" component="h3">
         Progress
       </Typography>
-      <PipelineForm
-        key={`${v.referralId}:${v.version}`}
-        view={v}
-        saving={p.saving}
-        onSave={p.save}
-      />
+      <PipelineForm key={v.referralId} view={v} saving={p.saving} onSave={p.save} />
       {p.error && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {p.error}

@@ -9,7 +9,13 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { RETURN_REASON_KEYS, RETURN_REASONS, type ReturnReason } from '@referrals/shared';
+import {
+  RETURN_NOTE_REQUIRED,
+  RETURN_REASON_KEYS,
+  RETURN_REASONS,
+  type ReturnReason,
+} from '@referrals/shared';
+import { NoteField } from './NoteField';
 
 /**
  * Asks why a referral is returned: a reason, and a note (required with Other). `onSubmit` answers
@@ -53,15 +59,12 @@ export const ReturnDialog = ({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <NoteField
           label="Note"
-          multiline
-          minRows={2}
           value={note}
-          onChange={(e) => setNote(e.target.value)}
+          onChange={setNote}
           required={reason === 'other'}
-          error={noteMissing}
-          helperText={noteMissing ? 'A note is required when the reason is Other.' : ' '}
+          error={noteMissing ? RETURN_NOTE_REQUIRED : null}
         />
         {refused && <Alert severity="error">{refused}</Alert>}
       </DialogContent>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   errorToast,
+  successToast,
   type Pipeline,
   type ProgressStatus,
   type ReturnReason,
@@ -10,8 +11,8 @@ import {
 import { isApiError } from '../api/ApiError';
 import { apiKey } from '../api/queries';
 import { useOnError } from '../api/useOnError';
+import { refusalText } from '../app/refusalText';
 import { useServices } from '../app/services';
-import { errorText } from '../admin/common/errors';
 import { logger } from '../log';
 import { useToast } from '../toasts/useToast';
 import {
@@ -47,10 +48,11 @@ export interface PipelineState {
   readonly requestReturn: (reason: ReturnReason, note: string) => Promise<string | null>;
 }
 
-const reasonOf = (err: unknown): string => {
-  const text = errorText(err);
-  return isApiError(err) && err.details.length > 0 ? `${text}: ${err.details.join('; ')}` : text;
-};
+/** What a save or return says when it succeeds. */
+export const PIPELINE_TOASTS = {
+  saved: successToast('Progress saved.'),
+  returnRequested: successToast('Return requested. An admin will decide it.'),
+} as const;
 
 const succeeded = () => true;
 const failedSave = () => false;
@@ -135,27 +137,30 @@ export const usePipeline = (referralId: number | null): PipelineState => {
         ...(note ? { note } : {}),
       });
     },
-    onSuccess: (saved, { referralId: id }) =>
+    onSuccess: (saved, { referralId: id }) => {
       client.setQueryData<PipelineView | null>(apiKey(pathOf(id)), (v) =>
         withPipeline(v ?? undefined, saved),
-      ),
+      );
+      toast(PIPELINE_TOASTS.saved);
+    },
     onError: (err, { referralId: id }) => {
-      toast(errorToast(errorText(err)));
-      if (isApiError(err, 409)) {
-        // The colleague's save won: read it (the client keeps only text of the 409's details),
-        // so the user makes theirs again on top of it.
-        void client.invalidateQueries({ queryKey: apiKey(pathOf(id)) });
-        setFailed({ id, text: errorText(err) });
-      } else setFailed({ id, text: reasonOf(err) });
+      const text = refusalText(err);
+      toast(errorToast(text));
+      // The colleague's save won: read it (the client keeps only text of the 409's details);
+      // the form keeps what the user changed on top of it, for them to save again.
+      if (isApiError(err, 409)) void client.invalidateQueries({ queryKey: apiKey(pathOf(id)) });
+      setFailed({ id, text });
     },
   });
   const returning = useMutation({
     mutationFn: ({ referralId: id, reason, note }: ReturnAsk) =>
       api.post<ReturnRequest>(`/api/acquired/${id}/return`, { reason, ...(note ? { note } : {}) }),
-    onSuccess: (r, { referralId: id }) =>
+    onSuccess: (r, { referralId: id }) => {
       client.setQueryData<PipelineView | null>(apiKey(pathOf(id)), (v) =>
         v ? { ...v, return: r } : v,
-      ),
+      );
+      toast(PIPELINE_TOASTS.returnRequested);
+    },
   });
 
   const version = view?.version ?? null;
@@ -174,7 +179,7 @@ export const usePipeline = (referralId: number | null): PipelineState => {
     (reason: ReturnReason, note: string): Promise<string | null> =>
       referralId === null
         ? Promise.resolve('No referral is open.')
-        : returnAsync({ referralId, reason, note: note.trim() }).then(asked, reasonOf),
+        : returnAsync({ referralId, reason, note: note.trim() }).then(asked, refusalText),
     [returnAsync, referralId],
   );
 

@@ -30,9 +30,19 @@ describe('marketplace-admin §5 percent modifier conversion', () => {
     expect(multiplierToPercent(multiplier)).toBe(percent);
   });
 
-  it('rounds the multiplier to 2 decimals', () => {
+  it.each([
+    [1.5, 1.015],
+    [-0.5, 0.995],
+    [12.25, 1.1225],
+    [-99.99, 0.0001],
+  ])('keeps the decimals of percent %s: multiplier %s, and back', (percent, multiplier) => {
+    expect(percentToMultiplier(percent)).toBe(multiplier);
+    expect(multiplierToPercent(multiplier)).toBe(percent);
+  });
+
+  it('rounds away binary noise', () => {
     expect(round2(1.005)).toBe(1.01);
-    expect(percentToMultiplier(0.5)).toBe(1.01);
+    expect(multiplierToPercent(1 + 0.1)).toBe(10);
   });
 });
 

@@ -1,15 +1,34 @@
 import { PaymentOption } from '../domain/marketplace.js';
 import { PHONE_PREFIX } from './constants.js';
 
-/** Rounds to 2 decimals, away from the binary noise of `1 + 0.1`. */
-export const round2 = (value: number): number => Math.round((value + Number.EPSILON) * 100) / 100;
+/** Rounds to `places` decimals, away from the binary noise of `1 + 0.1`. */
+const roundTo = (value: number, places: number): number => {
+  const scale = 10 ** places;
+  return Math.round((value + Number.EPSILON) * scale) / scale;
+};
 
-/** Percent modifier to the stored multiplier: 1 + percent / 100, rounded to 2 decimals. */
-export const percentToMultiplier = (percent: number): number => round2(1 + percent / 100);
+/** Rounds to 2 decimals. */
+export const round2 = (value: number): number => roundTo(value, 2);
 
-/** Stored multiplier to the whole-number percent the form edits: (value - 1) x 100. */
+/**
+ * Decimals the percent modifier keeps. The spec makes it a whole number, which cannot say 1.5 %;
+ * the multiplier then needs two decimals more than the percent (1.5 % is 1.015).
+ */
+export const PERCENT_DECIMALS = 2;
+
+/** Whether a percent has no more decimals than the modifier keeps. */
+export const hasPercentDecimals = (percent: number): boolean => {
+  const scaled = percent * 10 ** PERCENT_DECIMALS;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
+/** Percent modifier to the stored multiplier: 1 + percent / 100 (1.5 gives 1.015). */
+export const percentToMultiplier = (percent: number): number =>
+  roundTo(1 + percent / 100, PERCENT_DECIMALS + 2);
+
+/** Stored multiplier to the percent the form edits: (value - 1) x 100, to PERCENT_DECIMALS. */
 export const multiplierToPercent = (multiplier: number): number =>
-  Math.round((multiplier - 1) * 100);
+  roundTo((multiplier - 1) * 100, PERCENT_DECIMALS);
 
 /** The digits of a typed phone number. */
 export const phoneDigits = (text: string): string => text.replace(/\D/g, '');

@@ -117,9 +117,9 @@ describe('marketplace-admin §5 validation', () => {
     ],
     [
       'percent modifier is whole',
-      { percentModifier: 2.5 },
+      { percentModifier: 2.555 },
       'percentModifier',
-      'Percent Modifier must be a whole number.',
+      'Percent Modifier can have at most 2 decimals (1.25 %).',
     ],
     [
       'percent modifier is at least -100',

@@ -13,7 +13,7 @@ import {
 } from '../domain/marketplace.js';
 import { LINE_CATEGORIES, type LineCategory } from '../domain/opportunity.js';
 import { FORM_LIMITS, NAICS_MODES, PRICE_MODES, PriceMode, type NaicsMode } from './constants.js';
-import { phoneDigits } from './conversions.js';
+import { hasPercentDecimals, phoneDigits } from './conversions.js';
 import { type EmailListProblem, emailListProblem, isValidEmail } from './emails.js';
 import type { MarketplaceFormValues } from './formValues.js';
 import {
@@ -140,7 +140,8 @@ export const marketplaceFormSchema: yup.ObjectSchema<
       .test('percent', (value, ctx) => {
         if (effectivePriceMode(form(ctx)) !== PriceMode.PercentModifier) return true;
         if (value === null) return ctx.createError({ message: M.percentModifierRequired });
-        if (!Number.isInteger(value)) return ctx.createError({ message: I.percentModifierWhole });
+        if (!hasPercentDecimals(value))
+          return ctx.createError({ message: I.percentModifierDecimals });
         return (
           value >= FORM_LIMITS.percentModifierMin ||
           ctx.createError({ message: M.percentModifierTooNegative })

@@ -25,7 +25,7 @@ export const FORM_MESSAGES = {
  * Messages the spec implies but does not spell out; worded after the spelled-out ones.
  */
 export const INFERRED_MESSAGES = {
-  percentModifierWhole: 'Percent Modifier must be a whole number.',
+  percentModifierDecimals: 'Percent Modifier can have at most 2 decimals (1.25 %).',
   agencyIdInvalid: 'Agency ID must be a whole number of at least 0.',
   apiMethodRequired: 'Please select an API delivery method.',
   apiTypeRequired: 'API Type is required.',

@@ -48,17 +48,24 @@ export const newPipeline = (referralId: number, agency: string): Pipeline => ({
   notes: [],
 });
 
-/** Longest note. */
+/** Longest note (and comment): the relay refuses a longer one, the forms stop typing at it. */
 export const PIPELINE_NOTE_MAX = 2000;
 
+/** 'Note must be at most 2,000 characters.' and likewise for a comment. */
+export const tooLongMessage = (label: string): string =>
+  `${label} must be at most ${PIPELINE_NOTE_MAX.toLocaleString('en-US')} characters.`;
+
+/** What the follow-up field must hold. */
+export const FOLLOW_UP_MESSAGE = 'Follow-up must be a date (YYYY-MM-DD) or empty.';
+
 /** A free-text field of these bodies: trimmed, at most PIPELINE_NOTE_MAX characters. */
-const text = (name: string) =>
+const text = (label: string) =>
   yup
     .string()
     .strict()
-    .typeError(`${name} must be text`)
+    .typeError(`${label} must be text.`)
     .trim()
-    .max(PIPELINE_NOTE_MAX, `${name} must be at most ${PIPELINE_NOTE_MAX} characters`);
+    .max(PIPELINE_NOTE_MAX, tooLongMessage(label));
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (v: string) => DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
@@ -80,15 +87,11 @@ export const pipelineUpdateSchema = yup
     followUpOn: yup
       .string()
       .strict()
-      .typeError('followUpOn must be a date (YYYY-MM-DD) or null')
+      .typeError(FOLLOW_UP_MESSAGE)
       .nullable()
-      .defined('followUpOn must be a date (YYYY-MM-DD) or null')
-      .test(
-        'day',
-        'followUpOn must be a date (YYYY-MM-DD) or null',
-        (v) => v === null || v === undefined || isDay(v),
-      ),
-    note: text('note').optional(),
+      .defined(FOLLOW_UP_MESSAGE)
+      .test('day', FOLLOW_UP_MESSAGE, (v) => v === null || v === undefined || isDay(v)),
+    note: text('Note').optional(),
   })
   .noUnknown('unknown keys: ${unknown}')
   .strict();
@@ -165,6 +168,9 @@ export interface ReturnRequest {
   readonly credit: number | null;
 }
 
+/** Why a return with the reason Other is refused without a note. */
+export const RETURN_NOTE_REQUIRED = 'A note is required when the reason is Other.';
+
 /** The body of `POST /api/acquired/:id/return`. */
 export const returnRequestSchema = yup
   .object({
@@ -172,11 +178,11 @@ export const returnRequestSchema = yup
       .mixed<ReturnReason>()
       .oneOf(RETURN_REASON_KEYS, `reason must be one of ${RETURN_REASON_KEYS.join(', ')}`)
       .required('reason is required'),
-    note: text('note')
+    note: text('Note')
       .optional()
       .when('reason', {
         is: 'other',
-        then: (s) => s.required('a note is required when the reason is other'),
+        then: (s) => s.required(RETURN_NOTE_REQUIRED),
       }),
   })
   .noUnknown('unknown keys: ${unknown}')
@@ -190,7 +196,7 @@ export const returnDecisionSchema = yup
       .strict()
       .typeError('approve must be true or false')
       .required('approve is required'),
-    comment: text('comment').required('a comment is required'),
+    comment: text('Comment').required('A comment is required.'),
   })
   .noUnknown('unknown keys: ${unknown}')
   .strict();

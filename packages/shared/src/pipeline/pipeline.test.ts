@@ -40,12 +40,12 @@ describe('a pipeline save', () => {
     ).toEqual([
       'version must be a whole number',
       `status must be one of ${PROGRESS_STATUSES.join(', ')}`,
-      'followUpOn must be a date (YYYY-MM-DD) or null',
+      'Follow-up must be a date (YYYY-MM-DD) or empty.',
     ]);
     expect(errorsOf(pipelineUpdateSchema, { version: '1', status: 'Open' })).toEqual(
       expect.arrayContaining([
         'version must be a whole number',
-        'followUpOn must be a date (YYYY-MM-DD) or null',
+        'Follow-up must be a date (YYYY-MM-DD) or empty.',
       ]),
     );
     expect(
@@ -57,7 +57,7 @@ describe('a pipeline save', () => {
         who: 1,
       }),
     ).toEqual(
-      expect.arrayContaining(['note must be at most 2000 characters', 'unknown keys: who']),
+      expect.arrayContaining(['Note must be at most 2,000 characters.', 'unknown keys: who']),
     );
   });
 
@@ -78,7 +78,7 @@ describe('a return', () => {
       expect(errorsOf(returnRequestSchema, { reason })).toEqual([]);
     }
     expect(errorsOf(returnRequestSchema, { reason: 'other' })).toEqual([
-      'a note is required when the reason is other',
+      'A note is required when the reason is Other.',
     ]);
     expect(errorsOf(returnRequestSchema, { reason: 'other', note: 'moved away' })).toEqual([]);
     expect(errorsOf(returnRequestSchema, { reason: 'bored' })).toEqual([
@@ -86,7 +86,7 @@ describe('a return', () => {
     ]);
     expect(errorsOf(returnDecisionSchema, { approve: 'yes' })).toEqual([
       'approve must be true or false',
-      'a comment is required',
+      'A comment is required.',
     ]);
     expect(errorsOf(returnDecisionSchema, { approve: false, comment: 'Not a duplicate.' })).toEqual(
       [],

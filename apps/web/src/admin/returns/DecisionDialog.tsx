@@ -6,9 +6,9 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  TextField,
 } from '@mui/material';
 import type { ReturnRequest } from '@referrals/shared';
+import { NoteField } from '../../pipeline/NoteField';
 
 /** Approves or denies a return; the comment is required either way. */
 export const DecisionDialog = ({
@@ -41,14 +41,7 @@ export const DecisionDialog = ({
             ? 'The agency is credited with the sold price.'
             : 'The agency keeps the referral and is not credited.'}
         </DialogContentText>
-        <TextField
-          label="Comment"
-          required
-          multiline
-          minRows={2}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-        />
+        <NoteField label="Comment" required value={comment} onChange={setComment} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>

@@ -40,6 +40,8 @@ const open = (url: string, api: ReturnType<typeof relay>) =>
     { api: asClient(api), url, auth: fakeAuth(sessionOf(Role.CONSOLE_ADMIN, 'admin')) },
   );
 
+// A field's own message (the list beside Save repeats it as a link).
+const HELPER = { selector: 'p' };
 const textbox = (name: RegExp | string) => screen.getByRole('textbox', { name });
 const numberBox = (name: RegExp | string) => screen.getByRole('spinbutton', { name });
 const saveButton = () => screen.getByRole('button', { name: 'Save Marketplace' });
@@ -59,10 +61,10 @@ describe('marketplace form', () => {
     fireEvent.change(textbox(/Marketplace Name/), { target: { value: ' ' } });
     fireEvent.change(textbox(/Phone Number/), { target: { value: '512555' } });
     fireEvent.change(numberBox('Percent Modifier'), { target: { value: '-150' } });
-    expect(await screen.findByText('Please provide marketplace name')).toBeTruthy();
-    expect(await screen.findByText('Please provide a valid phone number')).toBeTruthy();
+    expect(await screen.findByText('Please provide marketplace name', HELPER)).toBeTruthy();
+    expect(await screen.findByText('Please provide a valid phone number', HELPER)).toBeTruthy();
     expect(
-      await screen.findByText('The negative percent modifier cannot exceed abs(-100)%.'),
+      await screen.findByText('The negative percent modifier cannot exceed abs(-100)%.', HELPER),
     ).toBeTruthy();
     expect(saveButton()).toHaveProperty('disabled', true);
   });
@@ -95,7 +97,9 @@ describe('marketplace form', () => {
     fireEvent.change(textbox(/Marketplace Name/), { target: { value: 'Typed' } });
     fireEvent.change(numberBox('Agency ID'), { target: { value: '99' } });
     await act(() => vi.advanceTimersByTimeAsync(1100));
-    expect(await screen.findByText('No agency found matching the provided agency ID')).toBeTruthy();
+    expect(
+      await screen.findByText('No agency found matching the provided agency ID', HELPER),
+    ).toBeTruthy();
     expect(textbox(/Marketplace Name/)).toHaveProperty('value', '');
   });
 

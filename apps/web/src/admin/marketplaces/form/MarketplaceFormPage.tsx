@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import {
   ADMIN_ROUTES,
@@ -11,6 +11,7 @@ import {
 import { useBrand, useDocumentTitle } from '../../../app/BrandContext';
 import { LoadingOverlay } from '../../common/LoadingOverlay';
 import { UnsavedChangesGuard } from '../../common/UnsavedChangesGuard';
+import { SaveBar } from './SaveBar';
 import { SaveProblems } from './SaveProblems';
 import { AppetiteBlocks } from './sections/AppetiteBlocks';
 import { DeliveryMethodSection } from './sections/DeliveryMethodSection';
@@ -20,7 +21,7 @@ import { PaymentSection } from './sections/PaymentSection';
 import { PriceAdjustmentSection, PriceRangeSection } from './sections/PriceSections';
 import { SetupSection } from './sections/SetupSection';
 import { SourcesSection, StatesSection } from './sections/SourcesStatesSections';
-import { useLatestValidity } from './useLatestValidity';
+import { useFormProblems } from './useFormProblems';
 import { useMarketplaceForm } from './useMarketplaceForm';
 
 /** The marketplace create/edit form (section 2.2) at admin/marketplaces/:marketplaceId. */
@@ -39,7 +40,7 @@ const MarketplaceForm = ({
   const f = useMarketplaceForm(route);
   const { form, data, lookups } = f;
   const { isDirty } = form.formState;
-  const isValid = useLatestValidity(form, f.context);
+  const found = useFormProblems(form, f.context);
   const savedName = data.saved?.marketplaceName ?? null;
   const brand = useBrand();
   useDocumentTitle(marketplacePageTitle(route.mode === 'edit' ? (savedName ?? '') : null, brand));
@@ -76,27 +77,12 @@ const MarketplaceForm = ({
           <DeliverySettingsSection form={form} holidays={data.holidays} />
           <DeliveryMethodSection form={form} storedIndividual={f.storedIndividual} />
         </fieldset>
-        <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!isDirty || !isValid || f.saving}
-            startIcon={
-              f.saving ? (
-                <CircularProgress size={16} color="inherit" aria-label="Saving" />
-              ) : undefined
-            }
-          >
-            Save Marketplace
-          </Button>
-          <Button
-            variant="outlined"
-            disabled={!isDirty || f.saving}
-            onClick={() => void data.reload()}
-          >
-            Discard Changes
-          </Button>
-        </Stack>
+        <SaveBar
+          found={found}
+          dirty={isDirty}
+          saving={f.saving}
+          onDiscard={() => void data.reload()}
+        />
       </Box>
     </Box>
   );

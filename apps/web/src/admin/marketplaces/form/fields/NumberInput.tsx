@@ -5,16 +5,19 @@ import type { FieldName, MarketplaceForm } from '../formTypes';
 
 const toNumber = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
+/** Digits typed after the decimal point. */
+const decimalsOf = (text: string): number => text.split(/[.,]/)[1]?.length ?? 0;
+
 /**
  * A number field bound to the form: empty is null (no bound, no limit). `digits` caps the typed
- * length; `whole` blocks decimal typing (the percent modifier).
+ * length, `decimals` the digits after the point (the percent modifier keeps two).
  */
 export const NumberInput = ({
   form,
   name,
   label,
   digits,
-  whole,
+  decimals,
   disabled,
   start,
   end,
@@ -24,7 +27,7 @@ export const NumberInput = ({
   readonly name: FieldName;
   readonly label: string;
   readonly digits?: number;
-  readonly whole?: boolean;
+  readonly decimals?: number;
   readonly disabled?: boolean;
   readonly start?: ReactNode;
   readonly end?: ReactNode;
@@ -35,17 +38,16 @@ export const NumberInput = ({
     name={name}
     render={({ field, fieldState }) => (
       <TextField
+        data-field={name}
         label={label}
         size="small"
         fullWidth
         type="number"
         value={typeof field.value === 'number' ? String(field.value) : ''}
-        onKeyDown={(e) => {
-          if (whole && (e.key === '.' || e.key === ',' || e.key === 'e')) e.preventDefault();
-        }}
         onChange={(e) => {
           const text = e.target.value;
           if (digits !== undefined && text.replace(/\D/g, '').length > digits) return;
+          if (decimals !== undefined && decimalsOf(text) > decimals) return;
           const value = toNumber(text);
           field.onChange(value);
           onValue?.(value);

@@ -20,7 +20,7 @@ export const RadioField = ({
     control={form.control}
     name={name}
     render={({ field }) => (
-      <FormControl>
+      <FormControl data-field={name}>
         <FormLabel>{label}</FormLabel>
         <RadioGroup
           row

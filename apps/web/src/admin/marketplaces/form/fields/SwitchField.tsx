@@ -21,6 +21,7 @@ export const SwitchField = ({
     name={name}
     render={({ field }) => (
       <FormControlLabel
+        data-field={name}
         label={label}
         disabled={disabled}
         control={

@@ -34,6 +34,7 @@ export const TextInput = ({
     name={name}
     render={({ field, fieldState }) => (
       <TextField
+        data-field={name}
         label={label}
         size="small"
         fullWidth

@@ -29,6 +29,7 @@ const Choice = ({
     name={name}
     render={({ field, fieldState }) => (
       <TextField
+        data-field={name}
         select
         size="small"
         fullWidth

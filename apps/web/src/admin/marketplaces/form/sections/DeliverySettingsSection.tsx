@@ -85,7 +85,12 @@ export const DeliverySettingsSection = ({
         ))}
       </Grid>
       <Typography variant="subtitle2">Delivery days</Typography>
-      <Box role="group" aria-label="Delivery days" sx={{ display: 'flex', flexWrap: 'wrap' }}>
+      <Box
+        role="group"
+        aria-label="Delivery days"
+        data-field={DELIVERY_DAYS_PATH}
+        sx={{ display: 'flex', flexWrap: 'wrap' }}
+      >
         {WEEK_DAYS.map((d) => (
           <DayBox key={d.field} form={form} name={d.field} label={d.key} />
         ))}

@@ -1,6 +1,6 @@
 import { Grid } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { PriceMode } from '@referrals/shared';
+import { PERCENT_DECIMALS, PriceMode } from '@referrals/shared';
 import type { MarketplaceForm } from '../formTypes';
 import { NumberInput } from '../fields/NumberInput';
 import { RadioField } from '../fields/RadioField';
@@ -32,8 +32,8 @@ export const PriceAdjustmentSection = ({ form }: { readonly form: MarketplaceFor
               form={form}
               name="percentModifier"
               label="Percent Modifier"
-              whole
               end="%"
+              decimals={PERCENT_DECIMALS}
             />
           )}
         </Grid>

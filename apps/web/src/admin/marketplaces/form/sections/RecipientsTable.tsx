@@ -46,7 +46,7 @@ export const RecipientsTable = ({ form }: { readonly form: MarketplaceForm }) =>
       const update = (i: number, next: RecipientFormValues) =>
         field.onChange(rows.map((r, j) => (j === i ? syncRecipient(next, form.getValues()) : r)));
       return (
-        <TableContainer>
+        <TableContainer data-field="individualEmailRecipientSettings">
           {fieldState.error ? (
             <p role="alert" style={{ color: '#b3261e' }}>
               {fieldState.error.message}
