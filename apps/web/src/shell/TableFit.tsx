@@ -63,11 +63,17 @@ export const TableFit = ({
   enabled = true,
   fillBelow,
   cellMaxWidth = 240,
+  wrapHeaders = false,
+  dense = false,
 }: {
   readonly children: ReactNode;
   readonly enabled?: boolean;
   readonly fillBelow?: number;
   readonly cellMaxWidth?: number;
+  /** Headers may take two lines ('Delivered / Price'): columns as narrow as their cells. */
+  readonly wrapHeaders?: boolean;
+  /** Half the cells' side padding: a table of many short columns fits a narrower screen. */
+  readonly dense?: boolean;
 }) => {
   const root = useRef<HTMLDivElement>(null);
   const [hidden, setHidden] = useState<Hidden>({ left: false, right: false });
@@ -116,8 +122,14 @@ export const TableFit = ({
       sx={{
         position: 'relative',
         ...(height !== null && { '& :has(> table)': { maxHeight: height, overflow: 'auto' } }),
-        '& th, & td': { whiteSpace: 'nowrap' },
-        '& td': { maxWidth: cellMaxWidth, overflow: 'hidden', textOverflow: 'ellipsis' },
+        '& th': { whiteSpace: wrapHeaders ? 'normal' : 'nowrap', verticalAlign: 'bottom' },
+        ...(dense && { '& th, & td': { px: 1 } }),
+        '& td': {
+          whiteSpace: 'nowrap',
+          maxWidth: cellMaxWidth,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        },
         '& thead th': { position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' },
       }}
     >
