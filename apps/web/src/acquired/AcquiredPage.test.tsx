@@ -35,18 +35,18 @@ describe('Acquired Referrals', () => {
     const { requests } = setup();
     expect(await screen.findByRole('heading', { name: 'Acquired Referrals' })).toBeTruthy();
     await screen.findByText('Lee7', { exact: false });
+    // The agency's work right after the name; City and State in one cell (fittedColumns).
     expect(headers()).toEqual([
       'Acquired',
-      'Type',
       'Name',
-      'Phone',
-      'Email',
-      'City',
-      'State',
-      'Category',
-      'Line of Business',
       'Progress',
       'Follow-up',
+      'Phone',
+      'Email',
+      'City/State',
+      'Category',
+      'Line of Business',
+      'Type',
     ]);
     expect(requests()[0]).toMatchObject({
       dateFilter: '48hours',
@@ -54,10 +54,10 @@ describe('Acquired Referrals', () => {
       dir: 'desc',
     });
     expect(screen.getByRole('combobox', { name: 'Date' }).textContent).toBe('Last 48 Hours');
-    expect(cellsOf(7).map((c) => c.textContent)[2]).toBe('Ann Lee7');
+    expect(cellsOf(7).map((c) => c.textContent)[1]).toBe('Ann Lee7');
   });
 
-  it('sorts by Acquired, Name, Phone, Email, City and Category only', async () => {
+  it('sorts by Acquired, Name, Phone, Email, City (City/State) and Category only', async () => {
     const { requests } = setup();
     await screen.findByText('Lee7', { exact: false });
     const sortable: string[] = [];
@@ -67,7 +67,7 @@ describe('Acquired Referrals', () => {
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
       if (requests().length > before) sortable.push(name ?? '');
     }
-    expect(sortable).toEqual(['Acquired', 'Name', 'Phone', 'Email', 'City', 'Category']);
+    expect(sortable).toEqual(['Acquired', 'Name', 'Phone', 'Email', 'City/State', 'Category']);
   });
 
   it('opens the details panel with Enter or Space on a row, as with a click', async () => {
@@ -97,6 +97,23 @@ describe('Acquired Referrals', () => {
       expect(cellsOf(7)).toHaveLength(1);
     },
   );
+
+  it('keeps the filters behind a Filters (n) button on a phone, in a sheet', async () => {
+    setViewportWidth(390);
+    renderWith(<AcquiredPage />, {
+      api: fakeApi({ '/api/acquired': { seq: 1, content: [bought(7)], totalElements: 1 } }),
+      auth: fakeAuth(sessionOf(Role.CONSOLE_PRODUCER)),
+      url: '/admin/purchased-referrals?progress=Open&followUpDue=true',
+    });
+    await screen.findByText('Lee7', { exact: false });
+    expect(screen.queryByRole('combobox', { name: 'Progress' })).toBeNull();
+    expect(screen.queryByRole('toolbar', { name: 'Referral filters' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters (2)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('combobox', { name: 'Progress' })).toBeTruthy();
+    expect(within(sheet).getByRole('combobox', { name: 'Date' })).toBeTruthy();
+  });
 });
 
 afterEach(() => setViewportWidth(DEFAULT_VIEWPORT_WIDTH));

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { Box, Typography } from '@mui/material';
 import {
   ACQUIRED_DATE_FIELD,
-  acquiredColumns,
   acquiredHeading,
   boughtExportFileName,
   cycleSort,
@@ -27,13 +26,16 @@ import { useCompactLayout } from '../shell/useCompactLayout';
 import { useShowTalkNow } from '../live/useFeatureFlag';
 import { localDay } from '../time/localDay';
 import { usePipelines } from '../pipeline/usePipelines';
+import { TableFit } from '../shell/TableFit';
 import { ExportButton } from './ExportButton';
+import { fittedAcquiredColumns } from './fittedColumns';
+import { FiltersSheet } from './FiltersSheet';
 import { ProgressFilterBar } from './ProgressFilterBar';
 import {
+  activeFilters,
   exportParams,
   filtering,
   matchesProgress,
-  PROGRESS_COLUMNS,
   progressFiltersOf,
   progressParams,
   withProgressFilters,
@@ -41,6 +43,8 @@ import {
 } from './progressFilters';
 
 const ACQUIRED_TOPIC = { kind: 'acquired' } as const;
+/** The paging footer's height, kept below a table that fills the window. */
+const FOOTER_HEIGHT = 64;
 
 /** Acquired Referrals (Claim-It Transactions for admins): the agency's bought referrals, live. */
 export const AcquiredPage = () => {
@@ -96,49 +100,75 @@ export const AcquiredPage = () => {
     }),
     [access, showTalkNow, mobile, pipelines.byId],
   );
-  const columns = useMemo(
-    () => [...acquiredColumns(access.isAdmin), ...PROGRESS_COLUMNS],
-    [access.isAdmin],
+  const columns = useMemo(() => fittedAcquiredColumns(access.isAdmin), [access.isAdmin]);
+  const toolbar = (
+    <ListToolbar
+      state={state}
+      parts={{
+        view: false,
+        showClaimed: false,
+        dateFilter: true,
+        stateFilter: true,
+        legend: false,
+      }}
+      onChange={update}
+    />
+  );
+  const progressBar = <ProgressFilterBar filters={filters} onChange={setFilters} />;
+  const exportButton = (
+    <ExportButton
+      params={exportParams(state, filters, today)}
+      filename={boughtExportFileName(access, today)}
+      iconOnly={mobile}
+    />
   );
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {heading}
-      </Typography>
-      <ListToolbar
-        state={state}
-        parts={{
-          view: false,
-          showClaimed: false,
-          dateFilter: true,
-          stateFilter: true,
-          legend: false,
-        }}
-        onChange={update}
-      />
-      <ProgressFilterBar filters={filters} onChange={setFilters}>
-        <ExportButton
-          params={exportParams(state, filters, today)}
-          filename={boughtExportFileName(access, today)}
-        />
-      </ProgressFilterBar>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ flexGrow: 1, fontSize: mobile ? '1.25rem' : undefined }}
+        >
+          {heading}
+        </Typography>
+        {mobile && (
+          <>
+            <FiltersSheet active={activeFilters(state, filters)}>
+              {toolbar}
+              {progressBar}
+            </FiltersSheet>
+            {exportButton}
+          </>
+        )}
+      </Box>
+      {!mobile && (
+        <>
+          {toolbar}
+          <ProgressFilterBar filters={filters} onChange={setFilters}>
+            {exportButton}
+          </ProgressFilterBar>
+        </>
+      )}
       {page.error && (
         <Typography role="alert" sx={{ color: (t) => tokenColour(t, 'red'), my: 1 }}>
           {page.error}
         </Typography>
       )}
-      <ReferralGrid
-        label={heading}
-        rows={page.rows}
-        columns={columns}
-        context={context}
-        loading={page.loading}
-        sort={state.sort}
-        sortRule={cycleSort}
-        onSort={(sort) => update({ sort })}
-        selectedId={selected?.opportunityId ?? null}
-        onRowClick={setSelected}
-      />
+      <TableFit enabled={!mobile} fillBelow={FOOTER_HEIGHT}>
+        <ReferralGrid
+          label={heading}
+          rows={page.rows}
+          columns={columns}
+          context={context}
+          loading={page.loading}
+          sort={state.sort}
+          sortRule={cycleSort}
+          onSort={(sort) => update({ sort })}
+          selectedId={selected?.opportunityId ?? null}
+          onRowClick={setSelected}
+        />
+      </TableFit>
       <PagingFooter
         page={state.page}
         size={state.size}

@@ -1,4 +1,4 @@
-import { Button } from '@mui/material';
+import { Button, IconButton } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { errorToast } from '@referrals/shared';
@@ -18,9 +18,12 @@ interface Export {
 export const ExportButton = ({
   params,
   filename,
+  iconOnly = false,
 }: {
   readonly params: QueryParams;
   readonly filename: string;
+  /** On a phone the icon alone, named for screen readers, so the heading keeps its line. */
+  readonly iconOnly?: boolean;
 }) => {
   const { api } = useServices();
   const toast = useToast();
@@ -30,13 +33,21 @@ export const ExportButton = ({
     onSuccess: (blob, asked) => downloadBlob(blob, asked.filename),
     onError: (err) => toast(errorToast(`The export failed: ${errorText(err)}`)),
   });
+  const start = () => exporting.mutate({ params, filename });
+  if (iconOnly) {
+    return (
+      <IconButton aria-label="Export" disabled={exporting.isPending} onClick={start}>
+        <DownloadIcon />
+      </IconButton>
+    );
+  }
   return (
     <Button
       variant="outlined"
       size="small"
       startIcon={<DownloadIcon />}
       disabled={exporting.isPending}
-      onClick={() => exporting.mutate({ params, filename })}
+      onClick={start}
     >
       Export
     </Button>

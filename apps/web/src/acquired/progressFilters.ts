@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DATE_FILTERS,
   PROGRESS_STATUSES,
   type ColumnDef,
   type Pipeline,
@@ -81,3 +82,12 @@ export const PROGRESS_COLUMNS: readonly ColumnDef[] = [
   column('progress', 'Progress'),
   column('followUp', 'Follow-up'),
 ];
+
+/** How many filters narrow the list beyond its defaults (the phone's 'Filters (n)'). */
+export const activeFilters = (s: ListState, f: ProgressFilters): number =>
+  [
+    s.dateFilter !== DEFAULT_DATE_FILTERS.acquired,
+    s.stateCode !== null,
+    f.progress.length > 0,
+    f.followUpDue,
+  ].filter(Boolean).length;

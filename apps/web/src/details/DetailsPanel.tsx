@@ -18,6 +18,7 @@ import {
 import { useSession } from '../app/useSession';
 import { useFeatureFlag } from '../live/useFeatureFlag';
 import { PipelineSection } from '../pipeline/PipelineSection';
+import { PhoneLink } from '../shell/PhoneLink';
 import type { GridRow } from '../referrals/gridColumns';
 import { ActionArea } from './ActionArea';
 import { ClaimedBy } from './ClaimedBy';
@@ -47,7 +48,7 @@ const Contact = ({ o }: { readonly o: Opportunity }) => (
     </Typography>
     <Field label="Name">{fullName(o)}</Field>
     <Field label="Business">{o.businessName}</Field>
-    <Field label="Phone">{o.phone && <a href={`tel:${o.phone}`}>{o.phone}</a>}</Field>
+    <Field label="Phone">{o.phone && <PhoneLink phone={o.phone} />}</Field>
     <Field label="Email">{o.email && <a href={`mailto:${o.email}`}>{o.email}</a>}</Field>
     <Field label="Address">
       {[o.address1, cityState(o), o.postalCode].filter(Boolean).join(', ')}

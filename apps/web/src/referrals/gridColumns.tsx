@@ -26,6 +26,7 @@ import {
 import type { ReferralRow } from '../live/useReferralPage';
 import type { PipelineView } from '../pipeline/pipelineView';
 import { ProgressCell } from '../pipeline/ProgressCell';
+import { PhoneLink } from '../shell/PhoneLink';
 import { ActionCell } from './cells/ActionCell';
 import { Badge } from './cells/Badge';
 import { StatusIcon } from './cells/StatusIcon';
@@ -140,7 +141,7 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
   agency: (r) => r.assignedAgency ?? '',
   soldPrice: (r) => (r.soldPrice === null ? '' : formatUsd(r.soldPrice)),
   name: (r) => fullName(r),
-  phone: (r) => r.phone ?? '',
+  phone: (r) => (r.phone ? <PhoneLink phone={r.phone} /> : ''),
   email: (r) => r.email ?? '',
   city: (r) => r.city ?? '',
   state: (r) => r.state ?? '',

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { AppBar, Box, CssBaseline, Drawer, IconButton, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { ThemeProvider } from '@mui/material/styles';
@@ -15,10 +15,12 @@ import { PreferencesContext, usePreferencesState } from '../preferences/usePrefe
 import { useColourMode } from '../theme/colourMode';
 import { createAppTheme } from '../theme/theme';
 import { ToastProvider } from '../toasts/ToastProvider';
+import { appBarTitle } from './appBarTitle';
 import { DemoLink } from './DemoLink';
 import { LiveIndicator } from './LiveIndicator';
 import { ProfileMenu } from './ProfileMenu';
 import { SideNav } from './SideNav';
+import { InShellContext, ListSkeleton } from './Spinner';
 import { NAV_BREAKPOINT, useCompactLayout } from './useCompactLayout';
 
 const NAV_WIDTH = 240;
@@ -64,7 +66,7 @@ const AdminShell = () => {
                 </IconButton>
               )}
               <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
-                {brand.displayName} · {marketplaceTitle(access)}
+                {appBarTitle(brand.displayName, marketplaceTitle(access), compact)}
               </Typography>
               <DemoLink access={access} />
               <LiveIndicator />
@@ -105,7 +107,11 @@ const AdminShell = () => {
             }}
           >
             <Toolbar />
-            <Outlet />
+            <InShellContext.Provider value>
+              <Suspense fallback={<ListSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </InShellContext.Provider>
           </Box>
         </ToastProvider>
       </ThemeProvider>

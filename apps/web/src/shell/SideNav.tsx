@@ -1,6 +1,15 @@
-import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
-import { NavLink } from 'react-router';
+import {
+  Box,
+  Chip,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+} from '@mui/material';
+import { Link, useLocation } from 'react-router';
 import { sideNavigation, type Access, type NavLink as NavItem } from '@referrals/shared';
+import { isCurrent, isSoon, itemHref } from './navItems';
 import { withAuditLog } from '../admin/auditLog/auditLogRoute';
 import { withReturns } from '../admin/returns/returnsRoute';
 
@@ -13,18 +22,29 @@ const Item = ({
   readonly item: NavItem;
   readonly nested: boolean;
   readonly onNavigate?: () => void;
-}) => (
-  <ListItem disablePadding>
-    <ListItemButton
-      component={NavLink}
-      to={`/${item.path}`}
-      onClick={onNavigate}
-      sx={{ pl: nested ? 3 : 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-    >
-      <ListItemText primary={item.label} />
-    </ListItemButton>
-  </ListItem>
-);
+}) => {
+  const { pathname, search } = useLocation();
+  const current = isCurrent(item, pathname, search);
+  const soon = isSoon(item);
+  return (
+    <ListItem disablePadding>
+      <ListItemButton
+        component={Link}
+        to={itemHref(item)}
+        onClick={onNavigate}
+        selected={current}
+        aria-current={current ? 'page' : undefined}
+        sx={{ pl: nested ? 3 : 2, '&.Mui-selected': { fontWeight: 600 } }}
+      >
+        <ListItemText
+          primary={item.label}
+          slotProps={{ primary: { sx: soon ? { color: 'text.secondary' } : undefined } }}
+        />
+        {soon && <Chip label="Soon" size="small" variant="outlined" sx={{ height: 20 }} />}
+      </ListItemButton>
+    </ListItem>
+  );
+};
 
 /**
  * The side navigation of the admin shell, by role (items without a screen lead to not-implemented).

@@ -109,15 +109,15 @@ describe('agent-console §2 day stamps and date cells', () => {
     [
       'acquired yesterday',
       { lastModDate: DAY_FIXTURE.yesterdayEvening, addDate: '2024-03-13T14:00:00.000Z' },
-      { kind: 'date', date: '3/13/24', time: '10:00 AM' },
+      { kind: 'date', date: '3/13/24', time: '8:00 PM' },
     ],
     [
       'acquired today but delivered yesterday',
       { lastModDate: ago(HOUR), addDate: DAY_FIXTURE.yesterdayEvening },
-      { kind: 'today', time: '8:00 PM' },
+      { kind: 'today', time: '1:00 PM' },
     ],
   ])(
-    'stamps the Acquired cell of a referral %s: day of lastModDate, time of addDate',
+    'stamps the Acquired cell of a referral %s: day and time of the acquisition (lastModDate)',
     (_n, o, cell) => {
       expect(acquiredCell(o, NOW)).toEqual(cell);
     },

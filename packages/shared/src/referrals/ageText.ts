@@ -109,11 +109,12 @@ export const ageCell = (addDate: DateInput, now: Date, timeZone = DEFAULT_TIME_Z
     : { kind: 'age', text: relativeAge(addDate, now, timeZone) };
 
 /**
- * Acquired cell: the day of lastModDate (falling back to addDate) with the short time of addDate.
- * The spec pairs the two dates this way; it is kept as written.
+ * Acquired cell: the day and time of the acquisition (lastModDate, falling back to addDate). The
+ * spec pairs the day of lastModDate with the time of addDate; under the Acquired sort that read as
+ * unsorted times, so both come from the acquisition (a departure README names).
  */
 export const acquiredCell = (
   o: { readonly addDate: string; readonly lastModDate: string | null },
   now: Date,
   timeZone = DEFAULT_TIME_ZONE,
-): DayStamp => dayStamp(o.lastModDate ?? o.addDate, now, timeZone, o.addDate);
+): DayStamp => dayStamp(o.lastModDate ?? o.addDate, now, timeZone);

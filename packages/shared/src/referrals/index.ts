@@ -6,6 +6,7 @@ export * from './ageText.js';
 export * from './countdown.js';
 export * from './money.js';
 export * from './cells.js';
+export * from './phone.js';
 export * from './status.js';
 export * from './sorting.js';
 export * from './paging.js';

@@ -50,6 +50,8 @@ describe('audit log screen', () => {
               agency: 'Acme Agency',
               action: 'marketplace.update',
               target: 'marketplace 7',
+              before: { id: 7, marketplaceName: 'Acme Direct' },
+              after: { error: 'refused' },
               outcome: 'refused',
               status: 409,
             }),
@@ -74,7 +76,9 @@ describe('audit log screen', () => {
     ]);
     expect(within(row).getByText('Acme Agency')).toBeTruthy();
     expect(within(row).getByText('Marketplace updated')).toBeTruthy();
-    expect(within(row).getByText('marketplace 7')).toBeTruthy();
+    // Named, and a way to it: not 'marketplace 7'.
+    const target = within(row).getByRole('link', { name: 'Marketplace Acme Direct' });
+    expect(target.getAttribute('href')).toBe('/admin/marketplaces/7');
     expect(within(row).getByText('Refused')).toBeTruthy();
     expect(within(row).getByText('409')).toBeTruthy();
     expect(within(row).getByText('req-7')).toBeTruthy();

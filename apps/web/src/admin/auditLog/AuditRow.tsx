@@ -1,10 +1,21 @@
 import { useState } from 'react';
-import { Box, Chip, Collapse, IconButton, TableCell, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Collapse,
+  IconButton,
+  Link,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@referrals/shared';
 import { tokenColour } from '../../theme/theme';
 import { AuditChanges } from './AuditChanges';
+import { auditTarget } from './auditTarget';
 import { AUDIT_LOG_TEXTS as T, OUTCOME_CHIPS } from './auditLogTexts';
 
 // Seconds matter in an audit trail; the viewer's own zone and calendar.
@@ -18,6 +29,7 @@ export const AuditRow = ({ entry }: { readonly entry: AuditEntry }) => {
   const [open, setOpen] = useState(false);
   const chip = OUTCOME_CHIPS[entry.outcome];
   const detailsId = `audit-entry-${entry.id}`;
+  const target = auditTarget(entry);
   return (
     <>
       <TableRow hover sx={{ '& > td': { borderBottom: open ? 'unset' : undefined } }}>
@@ -46,7 +58,17 @@ export const AuditRow = ({ entry }: { readonly entry: AuditEntry }) => {
           ) : null}
         </TableCell>
         <TableCell>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</TableCell>
-        <TableCell>{entry.target ?? T.absent}</TableCell>
+        <TableCell>
+          {target === null ? (
+            T.absent
+          ) : target.href ? (
+            <Link component={RouterLink} to={target.href}>
+              {target.text}
+            </Link>
+          ) : (
+            target.text
+          )}
+        </TableCell>
         <TableCell>
           <Chip
             size="small"

@@ -20,6 +20,18 @@ const show = (routes: Record<string, unknown>) => {
 const flagsAre = (items: FeatureFlag[]) => ({ 'GET /api/feature-flags': { seq: 1, items } });
 
 describe('feature flags screen', () => {
+  it('lists the flags by name, whatever order the relay answers them in', async () => {
+    const zebra: FeatureFlag = { id: 3, name: 'zebra', description: 'Last', enabled: true };
+    const alpha: FeatureFlag = { id: 7, name: 'Alpha', description: 'First', enabled: true };
+    show(flagsAre([zebra, beta, alpha]));
+    await screen.findByText('beta');
+    const names = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.querySelector('td')?.textContent);
+    expect(names).toEqual(['Alpha', 'beta', 'zebra']);
+  });
+
   it('adds a flag: Submit waits for a valid change, errors show once touched, the flag is appended', async () => {
     const created: FeatureFlag = { id: 2, name: 'dark', description: 'Dark theme', enabled: false };
     const api = show({ ...flagsAre([beta]), 'POST /api/feature-flags': created });

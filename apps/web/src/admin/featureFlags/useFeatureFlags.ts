@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   appendFlag,
@@ -21,6 +21,15 @@ const PATH = '/api/feature-flags';
 const NONE: readonly FeatureFlag[] = [];
 const succeeded = () => true;
 const failed = () => false;
+
+/**
+ * The screen's order: by name, whatever order the relay's answer or a live update brings, so the
+ * list reads the same on every visit and a saved flag keeps its place.
+ */
+export const byName = (flags: readonly FeatureFlag[]): readonly FeatureFlag[] =>
+  [...flags].sort(
+    (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id,
+  );
 
 /** `GET /api/feature-flags`. */
 interface FlagsAnswer {
@@ -57,7 +66,7 @@ export const useFeatureFlags = (): FeatureFlags => {
 
   const live = useTopic(FLAGS_TOPIC).items;
   useEffect(() => {
-    if (live.length > 0) write(() => [...live].sort((a, b) => a.id - b.id));
+    if (live.length > 0) write(() => live);
   }, [live, write]);
 
   const creating = useMutation({
@@ -97,5 +106,7 @@ export const useFeatureFlags = (): FeatureFlags => {
     [updateAsync],
   );
 
-  return { flags: read.data?.items ?? NONE, loading: read.isPending, savingIds, create, update };
+  const items = read.data?.items;
+  const flags = useMemo(() => (items ? byName(items) : NONE), [items]);
+  return { flags, loading: read.isPending, savingIds, create, update };
 };

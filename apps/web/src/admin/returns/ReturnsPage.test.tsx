@@ -53,6 +53,9 @@ describe('the Returns queue', () => {
   it('approves only with a comment, and sends the decision', async () => {
     const { api } = setup();
     await screen.findByText('#7');
+    // The id is a way to the referral: its details open in the referral list.
+    const link = screen.getByRole('link', { name: 'Referral #7' });
+    expect(link.getAttribute('href')).toBe('/admin/all-referrals?referral=7');
     fireEvent.click(screen.getByRole('button', { name: 'Approve the return of referral #7' }));
     const d = await screen.findByRole('dialog', { name: /Approve the return of referral #7/ });
     const approve = within(d).getByRole('button', { name: 'Approve' });

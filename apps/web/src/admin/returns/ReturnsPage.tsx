@@ -3,16 +3,18 @@ import {
   Alert,
   Box,
   Button,
+  Link,
   MenuItem,
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   formatUsd,
   listPageTitle,
@@ -22,6 +24,8 @@ import {
   type ReturnState,
 } from '@referrals/shared';
 import { useBrand, useDocumentTitle } from '../../app/BrandContext';
+import { TableFit } from '../../shell/TableFit';
+import { referralHref } from '../referralLink';
 import { DecisionDialog } from './DecisionDialog';
 import { useReturnsQueue } from './useReturnsQueue';
 
@@ -96,60 +100,79 @@ export const ReturnsPage = () => {
       {data && rows.length === 0 ? (
         <Typography>No {STATE_LABELS[state].toLowerCase()} returns.</Typography>
       ) : (
-        <Table size="small" aria-label="Returns" sx={{ bgcolor: 'background.paper' }}>
-          <TableHead>
-            <TableRow>
-              {['Requested', 'Referral', 'Agency', 'By', 'Reason', 'Sold Price', 'Outcome', ''].map(
-                (h) => (
-                  <TableCell key={h} sx={{ fontWeight: 700 }}>
-                    {h}
-                  </TableCell>
-                ),
-              )}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.id} data-id={r.id}>
-                <TableCell>{new Date(r.requestedAt).toLocaleString()}</TableCell>
-                <TableCell>#{r.referralId}</TableCell>
-                <TableCell>{r.agency}</TableCell>
-                <TableCell>{r.requestedBy}</TableCell>
-                <TableCell>
-                  {RETURN_REASONS[r.reason]}
-                  {r.note && (
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {r.note}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>{r.soldPrice === null ? '' : formatUsd(r.soldPrice)}</TableCell>
-                <TableCell>{outcome(r)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {r.state === 'requested' && (
-                    <>
-                      <Button
-                        size="small"
-                        aria-label={`Approve the return of referral #${r.referralId}`}
-                        onClick={() => setDeciding({ r, approve: true })}
+        <TableFit>
+          <TableContainer>
+            <Table size="small" aria-label="Returns" sx={{ bgcolor: 'background.paper' }}>
+              <TableHead>
+                <TableRow>
+                  {[
+                    'Requested',
+                    'Referral',
+                    'Agency',
+                    'By',
+                    'Reason',
+                    'Sold Price',
+                    'Outcome',
+                    '',
+                  ].map((h) => (
+                    <TableCell key={h} sx={{ fontWeight: 700 }}>
+                      {h}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.id} data-id={r.id}>
+                    <TableCell>{new Date(r.requestedAt).toLocaleString()}</TableCell>
+                    <TableCell>
+                      <Link
+                        component={RouterLink}
+                        to={referralHref(r.referralId)}
+                        aria-label={`Referral #${r.referralId}`}
                       >
-                        Approve
-                      </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        aria-label={`Deny the return of referral #${r.referralId}`}
-                        onClick={() => setDeciding({ r, approve: false })}
-                      >
-                        Deny
-                      </Button>
-                    </>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                        #{r.referralId}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{r.agency}</TableCell>
+                    <TableCell>{r.requestedBy}</TableCell>
+                    <TableCell>
+                      {RETURN_REASONS[r.reason]}
+                      {r.note && (
+                        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                          {r.note}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>{r.soldPrice === null ? '' : formatUsd(r.soldPrice)}</TableCell>
+                    <TableCell>{outcome(r)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {r.state === 'requested' && (
+                        <>
+                          <Button
+                            size="small"
+                            aria-label={`Approve the return of referral #${r.referralId}`}
+                            onClick={() => setDeciding({ r, approve: true })}
+                          >
+                            Approve
+                          </Button>
+                          <Button
+                            size="small"
+                            color="error"
+                            aria-label={`Deny the return of referral #${r.referralId}`}
+                            onClick={() => setDeciding({ r, approve: false })}
+                          >
+                            Deny
+                          </Button>
+                        </>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </TableFit>
       )}
       {totalPages > 1 && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mt: 1 }}>

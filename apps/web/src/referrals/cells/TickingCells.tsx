@@ -83,7 +83,7 @@ export const DayStampCell = ({
   );
 };
 
-/** Acquired: the day of lastModDate with the time of addDate. */
+/** Acquired: the day and time of the acquisition, on one line (a row of the acquired list is one line). */
 export const AcquiredCell = ({
   row,
 }: {
@@ -91,9 +91,11 @@ export const AcquiredCell = ({
 }) => {
   const s = acquiredCell(row, useNow(), useViewerTimeZone());
   return (
-    <TwoLines
-      top={s.kind === 'today' ? <Badge colour="green">Today</Badge> : s.date}
-      bottom={s.time}
-    />
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>
+      {s.kind === 'today' ? <Badge colour="green">Today</Badge> : s.date}
+      <Box component="span" sx={{ color: (t) => tokenColour(t, 'grey') }}>
+        {s.time}
+      </Box>
+    </Box>
   );
 };

@@ -38,19 +38,26 @@ export const MarketplaceName = ({
   readonly agency?: Agency | null;
 }) => {
   const place = agencyLine(agency);
+  const id = m.agencyId !== null ? `${LIST_TEXTS.agencyIdPrefix} ${m.agencyId}` : null;
+  const caption = [place, id].filter((p) => p !== null && p !== '').join(' · ');
+  // Two short lines at most (name, then place and agency): the row stays low on a desk screen.
   return (
-    <Box>
-      <Link component={RouterLink} to={ADMIN_ROUTES.marketplace(m.id)} sx={{ fontWeight: 600 }}>
+    <Box sx={{ minWidth: 0 }}>
+      <Link
+        component={RouterLink}
+        to={ADMIN_ROUTES.marketplace(m.id)}
+        sx={{ fontWeight: 600, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
+      >
         {m.marketplaceName}
       </Link>
-      {place ? (
-        <Typography variant="caption" component="p" color="text.secondary">
-          {place}
-        </Typography>
-      ) : null}
-      {m.agencyId !== null ? (
-        <Typography variant="caption" component="p" color="text.secondary">
-          {LIST_TEXTS.agencyIdPrefix} {m.agencyId}
+      {caption ? (
+        <Typography
+          variant="caption"
+          component="p"
+          color="text.secondary"
+          sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
+          {caption}
         </Typography>
       ) : null}
     </Box>

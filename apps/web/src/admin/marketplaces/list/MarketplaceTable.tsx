@@ -24,6 +24,7 @@ import {
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { DRAG_DEFAULTS, LIST_TEXTS, type Agency, type DeliveryStat } from '@referrals/shared';
+import { TableFit } from '../../../shell/TableFit';
 import { MarketplaceRow, type RowData } from './MarketplaceRow';
 import { SortableRow } from './SortableRow';
 import type { ListItem } from './listTypes';
@@ -81,47 +82,56 @@ export const MarketplaceTable = ({
     if (from >= 0 && to >= 0) onMove(from, to);
   };
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Marketplaces">
-        <TableHead>
-          <TableRow>
-            {LIST_TEXTS.columns.map((c) => (
-              <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {c}
-                {c === 'Last Delivered' ? (
-                  <IconButton
-                    size="small"
-                    aria-label="Refresh delivery statistics"
-                    onClick={onRefresh}
-                    disabled={refreshing}
-                  >
-                    {refreshing ? <CircularProgress size={16} /> : <RefreshIcon fontSize="small" />}
-                  </IconButton>
-                ) : null}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          autoScroll={AUTO_SCROLL}
-          onDragEnd={onDragEnd}
-          // The screen-reader instructions and announcements are divs: keep them out of the table.
-          accessibility={{ container: document.body }}
-        >
-          <SortableContext items={enabled.map((m) => m.id)} strategy={verticalListSortingStrategy}>
-            <TableBody>
-              {enabled.map((m) => (
-                <SortableRow key={m.id} m={m} data={rowData(m, data)} onToggle={onToggle} />
+    <TableFit wrapHeaders dense cellMaxWidth={260}>
+      <TableContainer>
+        <Table size="small" aria-label="Marketplaces">
+          <TableHead>
+            <TableRow>
+              {LIST_TEXTS.columns.map((c) => (
+                <TableCell key={c} sx={{ fontWeight: 600 }}>
+                  {c}
+                  {c === 'Last Delivered' ? (
+                    <IconButton
+                      size="small"
+                      aria-label="Refresh delivery statistics"
+                      onClick={onRefresh}
+                      disabled={refreshing}
+                    >
+                      {refreshing ? (
+                        <CircularProgress size={16} />
+                      ) : (
+                        <RefreshIcon fontSize="small" />
+                      )}
+                    </IconButton>
+                  ) : null}
+                </TableCell>
               ))}
-              {disabled.map((m) => (
-                <MarketplaceRow key={m.id} m={m} data={rowData(m, data)} onToggle={onToggle} />
-              ))}
-            </TableBody>
-          </SortableContext>
-        </DndContext>
-      </Table>
-    </TableContainer>
+            </TableRow>
+          </TableHead>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            autoScroll={AUTO_SCROLL}
+            onDragEnd={onDragEnd}
+            // The screen-reader instructions and announcements are divs: keep them out of the table.
+            accessibility={{ container: document.body }}
+          >
+            <SortableContext
+              items={enabled.map((m) => m.id)}
+              strategy={verticalListSortingStrategy}
+            >
+              <TableBody>
+                {enabled.map((m) => (
+                  <SortableRow key={m.id} m={m} data={rowData(m, data)} onToggle={onToggle} />
+                ))}
+                {disabled.map((m) => (
+                  <MarketplaceRow key={m.id} m={m} data={rowData(m, data)} onToggle={onToggle} />
+                ))}
+              </TableBody>
+            </SortableContext>
+          </DndContext>
+        </Table>
+      </TableContainer>
+    </TableFit>
   );
 };

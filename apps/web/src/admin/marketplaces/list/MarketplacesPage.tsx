@@ -41,7 +41,12 @@ export const MarketplacesPage = () => {
   return (
     <Box>
       <UnsavedChangesGuard when={list.unsaved} />
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
+      >
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           All Marketplaces
         </Typography>
@@ -52,7 +57,12 @@ export const MarketplacesPage = () => {
           {LIST_TEXTS.addSource}
         </Button>
       </Stack>
-      <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}
+      >
         <FormControlLabel
           control={<Switch checked={showDisabled} onChange={(_e, on) => setShowDisabled(on)} />}
           label={LIST_TEXTS.showDisabled}
