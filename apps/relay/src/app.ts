@@ -39,6 +39,7 @@ import { retryPauseMs } from './readModel/mirror.js';
 import { createReadModel, type ReadModel } from './readModel/readModel.js';
 import { attachRealtime } from './realtime/server.js';
 import { serverRendered, startSsr } from './ssr/serverRendered.js';
+import { staticWeb } from './ssr/staticWeb.js';
 import { createUpstreamClient } from './upstream/client.js';
 
 const log = logger('main');
@@ -195,12 +196,15 @@ export function createRelay(config: RelayConfig) {
   if (existsSync(config.webDist)) {
     // The web app's scripts are most of what a first visit downloads: send them compressed.
     app.use(compression());
-    app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+    app.use(staticWeb(config.webDist));
     // The public feed: its first rows rendered on the server (else the app shell, below).
     if (ssrRenderer) app.get(`/${ROUTES.publicReferrals}`, serverRendered(ssrRenderer, readModel));
     // Client-side routes: every other GET gets the app shell.
     app.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res) => {
-      res.sendFile(path.join(config.webDist, 'index.html'), { maxAge: 0 });
+      res.sendFile(path.join(config.webDist, 'index.html'), {
+        cacheControl: false,
+        headers: { 'Cache-Control': 'no-cache' },
+      });
     });
   } else {
     app.get('/', (_req, res) => {
