@@ -1,7 +1,6 @@
 import {
   EXPIRATION_FLAG,
   expect,
-  referralRow,
   setFeatureFlag,
   signIn,
   simControl,
@@ -17,7 +16,14 @@ test.describe('feature flags', () => {
     context,
   }) => {
     await setFeatureFlag(EXPIRATION_FLAG, true);
-    // The newest referral, with no expiry: last by expiration, first by arrival.
+    // A claim window open for ten minutes more: by expiration first, the open windows lead.
+    await simControl<SimReferral>('POST', '/__sim/referrals', {
+      state: 'TX',
+      opportunityType: 'CIR',
+      marketplaceStatus: 'Available',
+      marketplaceExpirationDate: new Date(Date.now() + 10 * 60_000).toISOString(),
+    });
+    // The newest referral, with no expiry: after the open windows by expiration, first by arrival.
     const made = await simControl<SimReferral>('POST', '/__sim/referrals', {
       state: 'TX',
       city: 'Luckenbach',
@@ -28,7 +34,10 @@ test.describe('feature flags', () => {
     await signIn(page, 'admin', '/admin/all-referrals');
     const rows = page.locator('[role="row"][data-id]');
     await expect(rows.first()).toBeVisible();
-    await expect(referralRow(page, made.opportunityId)).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: /Limited Time/ })).toContainText(
+      'Expiring first',
+    );
+    await expect(rows.first()).not.toHaveAttribute('data-id', String(made.opportunityId));
 
     // Another tab of the same admin turns the flag off on the Feature Flags screen.
     const flags = await context.newPage();
@@ -37,10 +46,12 @@ test.describe('feature flags', () => {
     await toggle.click();
     await expect(toggle).not.toBeChecked();
 
-    // No reload: the open list is newest first now, the new referral on top.
+    // No reload: the open list is newest first now, the new referral on top, and its header
+    // offers no expiration order.
     await expect(rows.first()).toHaveAttribute('data-id', String(made.opportunityId), {
       timeout: 10_000,
     });
+    await expect(page.getByText('Expiring first')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('flag-off.png'), fullPage: true });
   });
 });
