@@ -1,5 +1,6 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import {
+  createConnection,
   createServer as createTcpServer,
   type AddressInfo,
   type Server,
@@ -17,6 +18,7 @@ let http: HttpServer;
 let io: IoServer;
 let proxy: Server;
 let client: ClientSocket | undefined;
+const pipes: Socket[] = [];
 
 /**
  * A TCP relay between the client and the server that can go silent: every byte from then on is
@@ -25,10 +27,8 @@ let client: ClientSocket | undefined;
  */
 async function silentProxy(target: number) {
   let silent = false;
-  const pipes: Socket[] = [];
   proxy = createTcpServer((inbound) => {
-    const outbound = new (inbound.constructor as typeof Socket)();
-    outbound.connect(target, '127.0.0.1');
+    const outbound = createConnection(target, '127.0.0.1');
     pipes.push(inbound, outbound);
     inbound.on('data', (b) => silent || outbound.write(b));
     outbound.on('data', (b) => silent || inbound.write(b));
@@ -39,12 +39,13 @@ async function silentProxy(target: number) {
   return {
     port: (proxy.address() as AddressInfo).port,
     goSilent: () => (silent = true),
-    close: () => pipes.forEach((p) => p.destroy()),
   };
 }
 
 afterEach(async () => {
   client?.disconnect();
+  // The silenced connections would otherwise hold the server's close open.
+  for (const p of pipes.splice(0)) p.destroy();
   await io.close();
   proxy.close();
 });
@@ -66,6 +67,5 @@ describe("the relay's heartbeat", () => {
     const reason = await new Promise<string>((resolve) => client?.once('disconnect', resolve));
     expect(reason).toBe('ping timeout');
     expect(Date.now() - lost).toBeLessThan(NOTICE_LOSS_WITHIN_MS);
-    path.close();
   }, 60_000);
 });

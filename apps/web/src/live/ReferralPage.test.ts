@@ -13,6 +13,7 @@ type Page = FetchedPage<PublicReferral>;
 interface Read {
   readonly signal: AbortSignal;
   readonly answer: (p: Page) => void;
+  readonly fail: (err: unknown) => void;
 }
 
 /** A page over a live client whose server the test plays; every read waits for the test. */
@@ -22,7 +23,8 @@ const setup = (size = 3) => {
   socket.connect(true);
   const reads: Read[] = [];
   const fetchPage = vi.fn(
-    (signal: AbortSignal) => new Promise<Page>((answer) => reads.push({ signal, answer })),
+    (signal: AbortSignal) =>
+      new Promise<Page>((answer, fail) => reads.push({ signal, answer, fail })),
   );
   const page = new ReferralPage<PublicReferral>(live);
   const options = (requestKey: string): ReferralPageOptions<PublicReferral> => ({
@@ -128,5 +130,21 @@ describe('ReferralPage', () => {
     expect(socket.calls('subscribe')).toHaveLength(2);
     page.stop();
     expect(reads[1]?.signal.aborted).toBe(true);
+  });
+
+  it('reads again on a new base after a read failed (the network came back)', async () => {
+    const { socket, page, reads, snapshot, shown, settle } = setup();
+    snapshot(10);
+    reads[0]?.fail(new Error('offline'));
+    await settle();
+    expect(page.getState().error).not.toBeNull();
+    socket.connect(false);
+    socket.connect(true);
+    snapshot(10);
+    expect(reads).toHaveLength(2);
+    reads[1]?.answer({ seq: 10, content: [ref(1, 0)], totalElements: 1 });
+    await settle();
+    expect(page.getState().error).toBeNull();
+    expect(shown()).toBe('1|1');
   });
 });

@@ -229,7 +229,10 @@ export class ReferralPage<R extends ReferralRow> {
     if (e.type === 'refused') return; // the list still works, only without live updates
     if (e.type === 'snapshot') {
       this.snapshotSeq = e.seq;
-      if (this.pageSeq !== null && e.seq > this.pageSeq) this.load(true);
+      // A page older than the new base misses changes; a page whose read failed (the network
+      // went away) is read again now that the live stream is back.
+      const failed = this.pageSeq === null && this.reading === null && this.state.error !== null;
+      if (failed || (this.pageSeq !== null && e.seq > this.pageSeq)) this.load(true);
       return;
     }
     const change: Change<R> = {
