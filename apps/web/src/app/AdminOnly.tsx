@@ -8,7 +8,7 @@ import { useSession } from './useSession';
 /** What a signed-in user who is not an admin sees at an admin-only address. */
 export const ADMIN_ONLY_TEXTS = {
   heading: 'This page is for marketplace admins',
-  body: 'Your account cannot open it. Your referrals are where they always are.',
+  body: 'Only marketplace admins can open it. If something here needs changing, ask your marketplace admin.',
   back: 'Go to your referrals',
 } as const;
 

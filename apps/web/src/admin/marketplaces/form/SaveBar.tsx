@@ -1,4 +1,6 @@
 import { Box, Button, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
+import { useCompactLayout } from '../../../shell/useCompactLayout';
+import { tokenColour } from '../../../theme/theme';
 import { focusField } from './focusField';
 import type { FormProblems } from './useFormProblems';
 
@@ -27,6 +29,7 @@ export const SaveBar = ({
   readonly saving: boolean;
   readonly onDiscard: () => void;
 }) => {
+  const compact = useCompactLayout();
   const { checked, problems } = found;
   const valid = checked && problems.length === 0;
   const waiting = !saving && checked && (problems.length > 0 || !dirty);
@@ -38,15 +41,17 @@ export const SaveBar = ({
         bottom: 0,
         zIndex: 2,
         mt: 2,
-        p: 1.5,
+        px: { xs: 1, sm: 1.5 },
+        py: 1,
         maxHeight: '40vh',
         overflowY: 'auto',
       }}
     >
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Button
           type="submit"
           variant="contained"
+          size={compact ? 'small' : 'medium'}
           disabled={!dirty || !valid || saving}
           aria-describedby={waiting ? PROBLEMS_ID : undefined}
           startIcon={
@@ -55,7 +60,12 @@ export const SaveBar = ({
         >
           {SAVE_BAR_TEXTS.save}
         </Button>
-        <Button variant="outlined" disabled={!dirty || saving} onClick={onDiscard}>
+        <Button
+          variant="outlined"
+          size={compact ? 'small' : 'medium'}
+          disabled={!dirty || saving}
+          onClick={onDiscard}
+        >
           {SAVE_BAR_TEXTS.discard}
         </Button>
         {waiting && problems.length === 0 ? (
@@ -65,19 +75,30 @@ export const SaveBar = ({
         ) : null}
       </Stack>
       {waiting && problems.length > 0 ? (
-        <Box id={PROBLEMS_ID} sx={{ mt: 1 }}>
+        <Box id={PROBLEMS_ID} sx={{ mt: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
           <Typography variant="body2" component="h2" sx={{ fontWeight: 600 }}>
             {SAVE_BAR_TEXTS.fixFirst}
           </Typography>
-          <Box component="ul" aria-label="What to fix" sx={{ m: 0, pl: 2.5 }}>
+          <Box
+            component="ul"
+            aria-label="What to fix"
+            sx={{
+              m: 0,
+              p: 0,
+              listStyle: 'none',
+              display: 'flex',
+              flexWrap: 'wrap',
+              flexDirection: { xs: 'column', md: 'row' },
+              columnGap: 2,
+            }}
+          >
             {problems.map((p) => (
               <li key={p.field || p.message}>
                 <Link
                   component="button"
                   type="button"
                   variant="body2"
-                  color="error"
-                  sx={{ textAlign: 'left' }}
+                  sx={(t) => ({ textAlign: 'left', color: tokenColour(t, 'red') })}
                   onClick={() => focusField(p.field)}
                 >
                   {p.message}
