@@ -59,7 +59,7 @@ test.describe('live dashboard', () => {
     const open = 'Open to you now';
     await expect(page.getByRole('region', { name: open })).toBeVisible();
     await expect(
-      page.getByRole('img', { name: /Sparkline of in-appetite arrivals/ }),
+      page.getByRole('img', { name: /Bar chart of in-appetite arrivals/ }),
     ).toBeVisible();
     const claimsToday = "Your agency's claims today";
     const claimsBefore = await figure(page, claimsToday);

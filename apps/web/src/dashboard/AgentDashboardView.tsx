@@ -1,9 +1,9 @@
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import type { AgentDashboard } from '@referrals/shared';
 import { Figure } from './Figure';
-import { hourLabel, HourTable } from './HourTable';
+import { HourBars } from './HourBars';
+import { HourTable } from './HourTable';
 
 /** Figure labels of the agent dashboard (tests and screen readers find the cards by them). */
 export const AGENT_LABELS = {
@@ -11,6 +11,8 @@ export const AGENT_LABELS = {
   claimsToday: "Your agency's claims today",
   arrivals: 'Arrivals in your appetite, last 24 h',
 } as const;
+
+const ARRIVALS = [['arrivals', 'Arrivals']] as const;
 
 /** An agent's dashboard: what is open to them, what their agency bought today, arrivals. */
 export const AgentDashboardView = ({ d }: { readonly d: AgentDashboard }) => {
@@ -28,21 +30,15 @@ export const AgentDashboardView = ({ d }: { readonly d: AgentDashboard }) => {
           <Typography id={id} component="h2" variant="subtitle1">
             Arrivals in your appetite per hour
           </Typography>
-          <Box
-            role="img"
-            aria-label={`Sparkline of in-appetite arrivals per hour over the last 24 hours: ${d.arrivalsTotal} in all, at most ${peak} in one hour. The table below holds each hour.`}
-          >
-            <SparkLineChart
-              data={d.hours.map((h) => h.arrivals)}
-              xAxis={{ scaleType: 'band', data: d.hours.map((h) => hourLabel(h.start)) }}
-              height={80}
-              area
-            />
-          </Box>
+          <HourBars
+            hours={d.hours}
+            series={ARRIVALS}
+            label={`Bar chart of in-appetite arrivals per hour over the last 24 hours: ${d.arrivalsTotal} in all, at most ${peak} in one hour. The table below holds each hour.`}
+          />
           <HourTable
             caption="Arrivals in your appetite per hour"
             hours={d.hours}
-            columns={[['arrivals', 'Arrivals']]}
+            columns={ARRIVALS}
           />
         </CardContent>
       </Card>

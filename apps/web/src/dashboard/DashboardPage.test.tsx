@@ -85,8 +85,10 @@ describe('the dashboard screen', () => {
     ).toBeTruthy();
     expect(screen.getByText('HTTP 500 from buyer delivery API', { exact: false })).toBeTruthy();
     expect(
-      screen.getByRole('img', { name: /5 arrivals, 4 claims and 2 expirations/ }),
-    ).toBeTruthy();
+      screen
+        .getByRole('img', { name: /5 arrivals, 4 claims and 2 expirations/ })
+        .getAttribute('data-chart'),
+    ).toBe('hour-bars');
     // The chart's numbers, hour by hour, for screen readers.
     const table = screen.getByRole('table', { name: 'Per hour, last 24 h' });
     expect(within(table).getAllByRole('row')).toHaveLength(25);
@@ -96,14 +98,17 @@ describe('the dashboard screen', () => {
     expect(figure(PRIVILEGED_LABELS.arrivals)).toBe('6');
   });
 
-  it("shows an agent what is open to them, their agency's claims and a sparkline", async () => {
+  it("shows an agent what is open to them, their agency's claims and the arrivals chart", async () => {
     const { socket } = show(Role.CONSOLE_PRODUCER);
     act(() => socket.answer('subscribe', { ok: true, snapshot: snapshot(3, agent(7)) }, 0));
     expect(await screen.findByRole('region', { name: AGENT_LABELS.openNow })).toBeTruthy();
     expect(figure(AGENT_LABELS.openNow)).toBe('7');
     expect(figure(AGENT_LABELS.claimsToday)).toBe('2');
     expect(figure(AGENT_LABELS.arrivals)).toBe('23');
-    expect(screen.getByRole('img', { name: /23 in all, at most 2 in one hour/ })).toBeTruthy();
+    const chart = screen.getByRole('img', { name: /23 in all, at most 2 in one hour/ });
+    // The carrier's chart style, axes and all: not a sparkline of its own.
+    expect(chart.getAttribute('aria-label')).toMatch(/^Bar chart of in-appetite arrivals/);
+    expect(chart.getAttribute('data-chart')).toBe('hour-bars');
     expect(screen.queryByRole('region', { name: PRIVILEGED_LABELS.arrivals })).toBeNull();
     act(() => socket.push('snapshot', snapshot(1, agent(6))));
     expect(figure(AGENT_LABELS.openNow)).toBe('6');

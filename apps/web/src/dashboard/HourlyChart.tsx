@@ -1,8 +1,8 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useId } from 'react';
 import type { PrivilegedDashboard } from '@referrals/shared';
-import { hourLabel, HourTable } from './HourTable';
+import { HourBars } from './HourBars';
+import { HourTable } from './HourTable';
 
 const SERIES = [
   ['arrivals', 'Arrivals'],
@@ -20,17 +20,11 @@ export const HourlyChart = ({ d }: { readonly d: PrivilegedDashboard }) => {
         <Typography id={id} component="h2" variant="subtitle1">
           {title}
         </Typography>
-        <div
-          role="img"
-          aria-label={`Bar chart of arrivals, claims and expirations per hour: ${d.totals.arrivals} arrivals, ${d.totals.claims} claims and ${d.totals.expirations} expirations in the last 24 hours. The table below holds each hour.`}
-        >
-          <BarChart
-            height={260}
-            xAxis={[{ scaleType: 'band', data: d.hours.map((h) => hourLabel(h.start)) }]}
-            series={SERIES.map(([key, label]) => ({ data: d.hours.map((h) => h[key]), label }))}
-            skipAnimation
-          />
-        </div>
+        <HourBars
+          hours={d.hours}
+          series={SERIES}
+          label={`Bar chart of arrivals, claims and expirations per hour: ${d.totals.arrivals} arrivals, ${d.totals.claims} claims and ${d.totals.expirations} expirations in the last 24 hours. The table below holds each hour.`}
+        />
         <HourTable caption={title} hours={d.hours} columns={SERIES} />
       </CardContent>
     </Card>

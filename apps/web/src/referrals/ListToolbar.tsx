@@ -10,7 +10,8 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { CLAIM_NOW_LABEL, DROPDOWN, TOOLBAR_TEXTS, US_STATES } from '@referrals/shared';
+import { availableLegendWord, DROPDOWN, TOOLBAR_TEXTS, US_STATES } from '@referrals/shared';
+import { useSession } from '../app/useSession';
 import { StatusIcon } from './cells/StatusIcon';
 import { DateFilterSelect } from './DateFilterSelect';
 import type { ListState, ListView } from './listState';
@@ -71,8 +72,8 @@ const Legend = () => (
     sx={{ display: 'flex', gap: 2, listStyle: 'none', m: 0, p: 0, fontSize: 13 }}
   >
     <Box component="li" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-      <StatusIcon icon={{ icon: 'checkCircle', colour: 'brandBlue' }} /> {CLAIM_NOW_LABEL}:
-      available to claim
+      <StatusIcon icon={{ icon: 'checkCircle', colour: 'brandBlue' }} />{' '}
+      {availableLegendWord(useSession().access.privileged)}: available to claim
     </Box>
     <Box component="li" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
       <StatusIcon icon={{ icon: 'checkCircle', colour: 'grey' }} /> Claimed: bought by an agency

@@ -114,7 +114,7 @@ export const TableFit = ({
       data-scroll-left={hidden.left}
       data-scroll-right={hidden.right}
       onMouseOver={(e) => {
-        const cell = (e.target as HTMLElement).closest<HTMLElement>('td');
+        const cell = (e.target as HTMLElement).closest<HTMLElement>('td:not([colspan])');
         if (!cell || cell.title) return;
         const text = truncatedText(cell);
         if (text) cell.title = text;
@@ -124,7 +124,8 @@ export const TableFit = ({
         ...(height !== null && { '& :has(> table)': { maxHeight: height, overflow: 'auto' } }),
         '& th': { whiteSpace: wrapHeaders ? 'normal' : 'nowrap', verticalAlign: 'bottom' },
         ...(dense && { '& th, & td': { px: 1 } }),
-        '& td': {
+        // Not a cell spanning the row (an opened detail) nor a table within one.
+        '& td:not([colspan]):not(td td)': {
           whiteSpace: 'nowrap',
           maxWidth: cellMaxWidth,
           overflow: 'hidden',

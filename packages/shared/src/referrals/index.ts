@@ -7,6 +7,7 @@ export * from './countdown.js';
 export * from './money.js';
 export * from './cells.js';
 export * from './phone.js';
+export * from './legendWords.js';
 export * from './status.js';
 export * from './sorting.js';
 export * from './paging.js';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Table, TableBody, TableCell, TableContainer, TableRow } from '@mui/material';
 import type { AuditEntry } from '@referrals/shared';
+import { TableFit } from '../../shell/TableFit';
 import { HeadRow } from '../common/HeadRow';
 import { AUDIT_LOG_TEXTS as T } from './auditLogTexts';
 import { AUDIT_COLUMN_COUNT, AuditRow } from './AuditRow';
@@ -23,30 +24,33 @@ export const AuditTable = ({
   readonly entries: readonly AuditEntry[];
   readonly emptyText: ReactNode;
 }) => (
-  <TableContainer>
-    <Table size="small" aria-label={T.tableLabel}>
-      <HeadRow
-        columns={T.columns}
-        lead={
-          <TableCell padding="checkbox">
-            <Box component="span" sx={HIDDEN}>
-              {T.detailsColumn}
-            </Box>
-          </TableCell>
-        }
-      />
-      <TableBody>
-        {entries.map((e) => (
-          <AuditRow key={e.id} entry={e} />
-        ))}
-        {entries.length === 0 && emptyText !== null ? (
-          <TableRow>
-            <TableCell colSpan={AUDIT_COLUMN_COUNT} align="center" sx={{ py: 3 }}>
-              {emptyText}
+  <TableFit cellMaxWidth={280}>
+    <TableContainer>
+      <Table size="small" aria-label={T.tableLabel}>
+        <HeadRow
+          columns={T.columns}
+          lead={
+            // Positioned, so the hidden name stays inside its cell (not past a phone's screen edge).
+            <TableCell padding="checkbox" sx={{ position: 'relative' }}>
+              <Box component="span" sx={HIDDEN}>
+                {T.detailsColumn}
+              </Box>
             </TableCell>
-          </TableRow>
-        ) : null}
-      </TableBody>
-    </Table>
-  </TableContainer>
+          }
+        />
+        <TableBody>
+          {entries.map((e) => (
+            <AuditRow key={e.id} entry={e} />
+          ))}
+          {entries.length === 0 && emptyText !== null ? (
+            <TableRow>
+              <TableCell colSpan={AUDIT_COLUMN_COUNT} align="center" sx={{ py: 3 }}>
+                {emptyText}
+              </TableCell>
+            </TableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  </TableFit>
 );
