@@ -7,8 +7,8 @@ import { startAuth } from './auth/startAuth';
 import { App } from './app/App';
 import { preloadPublicFeed } from './app/AppRoutes';
 import { LiveClient } from './live/LiveClient';
-import { connectLiveSocket } from './live/LiveSocket';
 import { publicFeedFirstQuery, startPublicFeedEarly } from './public/publicFeedRead';
+import { deferredLiveSocket } from './ssr/deferredSocket';
 import { RenderBasisContext } from './ssr/renderBasis';
 import { readSsrData, seedPublicFeed } from './ssr/ssrData';
 
@@ -27,10 +27,11 @@ const start = async () => {
     void preloadPublicFeed().catch(() => undefined); // the route's own import reports a failure
   }
   // One socket per tab, with the current token at every handshake (anonymous on the public feed).
-  const live = new LiveClient(
-    connectLiveSocket(() => auth.token()),
-    () => auth.token(),
+  // Its client library loads apart, so the first paint and hydration do not wait for it.
+  const socket = deferredLiveSocket(() =>
+    import('./live/LiveSocket').then((m) => m.connectLiveSocket(() => auth.token())),
   );
+  const live = new LiveClient(socket, () => auth.token());
   auth.onTokenRefreshed((token) => live.authenticate(token));
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');

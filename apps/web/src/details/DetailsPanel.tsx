@@ -79,7 +79,12 @@ export const DetailsPanel = ({
       open={referral !== null}
       onClose={onClose}
       sx={{ zIndex: (t) => t.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: LAYOUT.detailsPanelWidthPx } } } }}
+      slotProps={{
+        paper: {
+          'aria-label': 'Referral details',
+          sx: { width: { xs: '100%', sm: LAYOUT.detailsPanelWidthPx } },
+        },
+      }}
     >
       {o && (
         <Box

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ColourToken, type Brand } from '@referrals/shared';
+import { CellColour, ColourToken, type Brand } from '@referrals/shared';
 import { resolveMode } from './colourMode';
 import { contrastRatio } from './contrast';
-import { createAppTheme, DARK_BACKGROUND, tokenBadge, tokenColour } from './theme';
+import { cellColour, createAppTheme, DARK_BACKGROUND, tokenBadge, tokenColour } from './theme';
 
 const brand = { theme: 'trustedChoice', displayName: 'Trusted Choice' } as unknown as Brand;
 const AA = 4.5;
@@ -43,4 +43,15 @@ describe('token colours keep WCAG AA in both modes', () => {
       expect(contrastRatio('#1f2328', tokenBadge(token))).toBeGreaterThanOrEqual(AA);
     },
   );
+});
+
+describe('the marketplace list cells keep WCAG AA in both modes', () => {
+  const light = createAppTheme(brand, false, 'light');
+  const dark = createAppTheme(brand, false, 'dark');
+  const colours = Object.values(CellColour).filter((c) => c !== 'default');
+  it.each(colours)('%s reads at 4.5:1 on white and on the dark grounds', (colour) => {
+    expect(contrastRatio(cellColour(light, colour), '#ffffff')).toBeGreaterThanOrEqual(AA);
+    for (const ground of Object.values(DARK_BACKGROUND))
+      expect(contrastRatio(cellColour(dark, colour), ground)).toBeGreaterThanOrEqual(AA);
+  });
 });

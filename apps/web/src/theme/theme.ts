@@ -1,5 +1,6 @@
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
-import type { Brand, ColourToken } from '@referrals/shared';
+import type { Brand, CellColour, ColourToken } from '@referrals/shared';
+import { focusRing } from './focusRing';
 
 /** Primary colour of each brand; both pass WCAG AA for white text and on white. */
 const BRAND_PRIMARY: Readonly<Record<Brand['theme'], string>> = {
@@ -26,8 +27,12 @@ export const DARK_BACKGROUND = { default: '#121212', paper: '#1e1e1e' } as const
  * The console's theme: the brand's colour, or purple for company (product and bridge) users, as
  * section 6 gives them their own theme; light or dark.
  */
-export const createAppTheme = (brand: Brand, purple: boolean, mode: PaletteMode = 'light'): Theme =>
-  createTheme({
+export const createAppTheme = (
+  brand: Brand,
+  purple: boolean,
+  mode: PaletteMode = 'light',
+): Theme => {
+  const theme = createTheme({
     palette:
       mode === 'dark'
         ? {
@@ -45,6 +50,14 @@ export const createAppTheme = (brand: Brand, purple: boolean, mode: PaletteMode 
       MuiButton: { defaultProps: { disableElevation: true } },
     },
   });
+  theme.components = {
+    ...theme.components,
+    MuiCssBaseline: {
+      styleOverrides: { ...focusRing(theme.palette.primary.main), ':root': cellColourVars(theme) },
+    },
+  };
+  return theme;
+};
 
 /** Text colours of the tokens in dark mode; each reads at 4.5:1 or better on the dark grounds. */
 const DARK_TOKEN_COLOURS: Readonly<Record<Exclude<ColourToken, 'brandBlue'>, string>> = {
@@ -96,3 +109,26 @@ export const tokenBadge = (token: ColourToken): string => {
       return '#e4e6e8';
   }
 };
+
+/** Text colours of the marketplace list's cells beyond the tokens' (orange), by mode. */
+const ORANGE = { light: '#a04a00', dark: '#ffb74d' } as const;
+
+/** The CSS variable holding a cell colour's text colour in the page's mode. */
+export const cellColourVar = (colour: Exclude<CellColour, 'default'>): string =>
+  `--cell-colour-${colour}`;
+
+/**
+ * Text colour of a marketplace list cell in the theme's mode: the token colours, and orange.
+ * Each reads at 4.5:1 or better on white in light mode and on the dark grounds in dark mode.
+ */
+export const cellColour = (theme: Theme, colour: Exclude<CellColour, 'default'>): string =>
+  colour === 'orange' ? ORANGE[theme.palette.mode] : tokenColour(theme, colour);
+
+/** The cell colours as CSS variables of the page, so cells follow the mode without the theme. */
+const cellColourVars = (theme: Theme): Record<string, string> =>
+  Object.fromEntries(
+    (['red', 'green', 'yellow', 'orange', 'grey'] as const).map((c) => [
+      cellColourVar(c),
+      cellColour(theme, c),
+    ]),
+  );

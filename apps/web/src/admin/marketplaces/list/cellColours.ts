@@ -1,13 +1,16 @@
 import type { CellColour } from '@referrals/shared';
+import { cellColourVar } from '../../../theme/theme';
 
-/** Text colours of the list cells; each reads at 4.5:1 or better on white. */
+const textOf = (c: Exclude<CellColour, 'default'>) => `var(${cellColourVar(c)})`;
+
+/** Text colours of the list cells: the theme's, for the page's mode (light or dark). */
 export const CELL_COLOURS: Readonly<Record<CellColour, string>> = {
   default: 'inherit',
-  red: '#b3261e',
-  green: '#1b6e34',
-  yellow: '#7a5d00',
-  orange: '#a04a00',
-  grey: '#5f6368',
+  red: textOf('red'),
+  green: textOf('green'),
+  yellow: textOf('yellow'),
+  orange: textOf('orange'),
+  grey: textOf('grey'),
 };
 
 /** Dot colours of the Last Delivered cell (the dot is decoration, the text says the state). */
