@@ -164,7 +164,7 @@ describe('every HTTP answer observed', () => {
       .send({})
       .expect(400);
     expect(given.headers['x-request-id']).toBe('trace-42');
-    expect(given.body).toMatchObject({ error: 'Name is a required field.', requestId: 'trace-42' });
+    expect(given.body).toMatchObject({ error: 'Name is a required field', requestId: 'trace-42' });
 
     // An id that is not a plain token is replaced by one of ours.
     const made = await request(app).get('/api/nowhere').set('x-request-id', 'a b<script>');

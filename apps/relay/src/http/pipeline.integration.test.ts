@@ -212,6 +212,7 @@ describe('the pipeline of a bought referral', () => {
       expect(details.length).toBeGreaterThan(0);
       expect(error).toBe(details.join(' '));
       for (const d of details) expect(d).toMatch(/^[A-Z].*\.$/);
+      expect(error).not.toMatch(/invalid body/i);
     }
     const long = await call('PUT', path, 'producer', {
       version: 0,

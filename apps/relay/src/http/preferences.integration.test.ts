@@ -80,8 +80,8 @@ describe('GET and PUT /api/me/preferences', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       details: expect.arrayContaining([
-        'Alerts.enabled must be true or false.',
-        'Theme must be one of system, light, dark.',
+        'Alerts.enabled must be true or false',
+        'Theme must be one of system, light, dark',
       ]) as unknown,
     });
     // Not JSON, or JSON that is not an object: a reason, not a 500.
@@ -110,7 +110,7 @@ describe('GET and PUT /api/me/preferences', () => {
       expect(await res.json()).toEqual({ ...answer, requestId: res.headers.get('x-request-id') });
     }
     const extra = await call('PUT', token, { ...mine, username: 'producer' });
-    expect(extra).toMatchObject({ status: 400, body: { details: ['Unknown keys: username.'] } });
+    expect(extra).toMatchObject({ status: 400, body: { details: ['Unknown keys: username'] } });
     expect(await storedRow('fulcrum')).toBeNull();
     expect((await call('GET', token)).body).toEqual(DEFAULT_PREFERENCES);
   });

@@ -1,20 +1,26 @@
 import * as yup from 'yup';
 import { fail, type ApiResponse } from './api.js';
 
-/** A field message as a sentence: a capital first letter and a final full stop. */
-export const asSentence = (message: string): string => {
+/** A field message with a capital first letter (the spec's own words are kept as written). */
+const capitalised = (message: string): string => {
   const t = message.trim();
-  const capital = t.charAt(0).toUpperCase() + t.slice(1);
-  return t === '' || /[.!?]$/.test(t) ? capital : `${capital}.`;
+  return t.charAt(0).toUpperCase() + t.slice(1);
 };
+
+/** A message ending as a sentence does, for joining several into one reason. */
+const stopped = (message: string): string => (/[.!?]$/.test(message) ? message : `${message}.`);
 
 /**
  * A refused body: the reason is the problems themselves, in words a person can act on ("Note
  * must be at most 2,000 characters."), and `details` lists them one by one, for a form to show.
  */
 export const refusedBody = (problems: readonly string[]): ApiResponse => {
-  const details = [...new Set(problems.map(asSentence))];
-  return fail(400, details.join(' '), details);
+  const details = [...new Set(problems.map(capitalised))];
+  return fail(
+    400,
+    details.length === 1 ? (details[0] ?? '') : details.map(stopped).join(' '),
+    details,
+  );
 };
 
 /**

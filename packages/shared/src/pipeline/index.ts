@@ -76,14 +76,14 @@ export const pipelineUpdateSchema = yup
     version: yup
       .number()
       .strict()
-      .integer('version must be a whole number')
-      .min(0, 'version must be a whole number')
-      .typeError('version must be a whole number')
-      .required('version is required'),
+      .integer('Version must be a whole number.')
+      .min(0, 'Version must be a whole number.')
+      .typeError('Version must be a whole number.')
+      .required('Version is required.'),
     status: yup
       .mixed<ProgressStatus>()
-      .oneOf([...PROGRESS_STATUSES], `status must be one of ${PROGRESS_STATUSES.join(', ')}`)
-      .required('status is required'),
+      .oneOf([...PROGRESS_STATUSES], `Progress must be one of ${PROGRESS_STATUSES.join(', ')}.`)
+      .required('Progress is required.'),
     followUpOn: yup
       .string()
       .strict()
@@ -93,7 +93,7 @@ export const pipelineUpdateSchema = yup
       .test('day', FOLLOW_UP_MESSAGE, (v) => v === null || v === undefined || isDay(v)),
     note: text('Note').optional(),
   })
-  .noUnknown('unknown keys: ${unknown}')
+  .noUnknown('Unknown keys: ${unknown}.')
   .strict();
 export type PipelineUpdate = yup.InferType<typeof pipelineUpdateSchema>;
 
@@ -176,8 +176,8 @@ export const returnRequestSchema = yup
   .object({
     reason: yup
       .mixed<ReturnReason>()
-      .oneOf(RETURN_REASON_KEYS, `reason must be one of ${RETURN_REASON_KEYS.join(', ')}`)
-      .required('reason is required'),
+      .oneOf(RETURN_REASON_KEYS, `Reason must be one of ${RETURN_REASON_KEYS.join(', ')}.`)
+      .required('Reason is required.'),
     note: text('Note')
       .optional()
       .when('reason', {
@@ -185,7 +185,7 @@ export const returnRequestSchema = yup
         then: (s) => s.required(RETURN_NOTE_REQUIRED),
       }),
   })
-  .noUnknown('unknown keys: ${unknown}')
+  .noUnknown('Unknown keys: ${unknown}.')
   .strict();
 
 /** The body of `POST /api/returns/:id/decision` (admin). */
@@ -194,11 +194,11 @@ export const returnDecisionSchema = yup
     approve: yup
       .boolean()
       .strict()
-      .typeError('approve must be true or false')
-      .required('approve is required'),
+      .typeError('Approve must be true or false.')
+      .required('Approve is required.'),
     comment: text('Comment').required('A comment is required.'),
   })
-  .noUnknown('unknown keys: ${unknown}')
+  .noUnknown('Unknown keys: ${unknown}.')
   .strict();
 
 /** True while a referral acquired at `acquiredAt` may still be returned at `now`. */

@@ -38,13 +38,13 @@ describe('a pipeline save', () => {
     expect(
       errorsOf(pipelineUpdateSchema, { version: -1, status: 'Done', followUpOn: '2027-02-29' }),
     ).toEqual([
-      'version must be a whole number',
-      `status must be one of ${PROGRESS_STATUSES.join(', ')}`,
+      'Version must be a whole number.',
+      `Progress must be one of ${PROGRESS_STATUSES.join(', ')}.`,
       'Follow-up must be a date (YYYY-MM-DD) or empty.',
     ]);
     expect(errorsOf(pipelineUpdateSchema, { version: '1', status: 'Open' })).toEqual(
       expect.arrayContaining([
-        'version must be a whole number',
+        'Version must be a whole number.',
         'Follow-up must be a date (YYYY-MM-DD) or empty.',
       ]),
     );
@@ -57,7 +57,7 @@ describe('a pipeline save', () => {
         who: 1,
       }),
     ).toEqual(
-      expect.arrayContaining(['Note must be at most 2,000 characters.', 'unknown keys: who']),
+      expect.arrayContaining(['Note must be at most 2,000 characters.', 'Unknown keys: who.']),
     );
   });
 
@@ -82,10 +82,10 @@ describe('a return', () => {
     ]);
     expect(errorsOf(returnRequestSchema, { reason: 'other', note: 'moved away' })).toEqual([]);
     expect(errorsOf(returnRequestSchema, { reason: 'bored' })).toEqual([
-      `reason must be one of ${RETURN_REASON_KEYS.join(', ')}`,
+      `Reason must be one of ${RETURN_REASON_KEYS.join(', ')}.`,
     ]);
     expect(errorsOf(returnDecisionSchema, { approve: 'yes' })).toEqual([
-      'approve must be true or false',
+      'Approve must be true or false.',
       'A comment is required.',
     ]);
     expect(errorsOf(returnDecisionSchema, { approve: false, comment: 'Not a duplicate.' })).toEqual(
