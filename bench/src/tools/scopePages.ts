@@ -6,10 +6,10 @@
  * order of the market built, as a relay has them. Then the same seeded pages are asked of both:
  * every marketplace's appetite and each narrowed to Texas, every sort key both ways, any page.
  *   tsx --conditions=@referrals/source src/tools/scopePages.ts http://localhost:8090 200000 [pages]
- * With `MODE=expiry`, the admin's list under the expiration flag instead (soonest expiry first,
- * the sort breaking ties), over the market and the market narrowed to Texas: one index reads it
- * from the list by expiry and the undated in the sort (the default), the other builds a view per
- * key and direction (`tieLimit: 0`, as before 2026-11-27).
+ * With `MODE=expiry`, the admin's list under the expiration flag instead (the open claim windows
+ * soonest first, then the rest in the sort), over the market and the market narrowed to Texas: one
+ * index reads its lead from the list by expiry and the rest from the list in the sort (the
+ * default), the other builds a view of the lead's order per key and direction (`tieLimit: 0`).
  * Prints per index: page latency p50 / p99 / max (of the first page of each order, which may wait
  * for a build, and of a page anywhere after it), the event loop's longest stall meanwhile, and
  * the heap after a forced GC (run node with --expose-gc).
