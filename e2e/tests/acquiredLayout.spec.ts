@@ -99,6 +99,16 @@ test.describe('nothing wider than a phone', () => {
     const fit = await phoneFit(page, /Pat Producer/i);
     expect(fit.scrollWidth).toBeLessThanOrEqual(390);
     expect(fit.inside).toBe(true);
+    // Paging on one line: Previous and Next level with the count.
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pages.getByRole('button', { name: 'Next' })).toBeVisible();
+    const next = await pages.getByRole('button', { name: 'Next' }).boundingBox();
+    const count = await pages.getByText(/^Showing/).boundingBox();
+    expect(
+      Math.abs(
+        (next?.y ?? 0) + (next?.height ?? 0) / 2 - ((count?.y ?? 0) + (count?.height ?? 0) / 2),
+      ),
+    ).toBeLessThan(12);
   });
 
   const ADMIN_SCREENS: readonly (readonly [string, string])[] = [

@@ -43,6 +43,12 @@ import {
 } from './progressFilters';
 
 const ACQUIRED_TOPIC = { kind: 'acquired' } as const;
+/** A phone's paging: the count and both buttons on one line (smaller words, tighter buttons). */
+const ONE_LINE_PAGING = {
+  '& nav': { flexWrap: 'nowrap', gap: 0.5 },
+  '& nav p': { fontSize: 14 },
+  '& nav button': { minWidth: 0, px: 1 },
+} as const;
 /** The paging footer's height, kept below a table that fills the window. */
 const FOOTER_HEIGHT = 64;
 
@@ -169,13 +175,15 @@ export const AcquiredPage = () => {
           onRowClick={setSelected}
         />
       </TableFit>
-      <PagingFooter
-        page={state.page}
-        size={state.size}
-        total={page.total}
-        loading={page.loading}
-        onPage={(p) => update({ page: p })}
-      />
+      <Box sx={mobile ? ONE_LINE_PAGING : undefined}>
+        <PagingFooter
+          page={state.page}
+          size={state.size}
+          total={page.total}
+          loading={page.loading}
+          onPage={(p) => update({ page: p })}
+        />
+      </Box>
       <DetailsPanel referral={selected} onClose={() => setSelected(null)} />
     </Box>
   );
