@@ -1,7 +1,7 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumLaunchOptions } from '@referrals/shared/testing';
 import { freePort, stopAll } from './procs.js';
@@ -48,6 +48,30 @@ async function signIn(context: BrowserContext, origin: string): Promise<void> {
   await page.close();
 }
 
+/**
+ * Lighthouse's own package, run by npx from npm's cache: as a dependency of the workspace it would
+ * pull an older @opentelemetry/api over the relay's.
+ */
+export const LIGHTHOUSE = 'lighthouse@12.8.2';
+
+/** What the bench reads of a Lighthouse report. */
+interface Report {
+  readonly runtimeError?: { readonly message: string };
+  readonly categories: Readonly<Record<string, { readonly score: number | null } | undefined>>;
+  readonly audits: Readonly<Record<string, { readonly numericValue?: number } | undefined>>;
+}
+
+const lighthouseCli = (args: string[]): Promise<string> =>
+  new Promise((resolve, reject) => {
+    execFile(
+      'npx',
+      ['--yes', LIGHTHOUSE, ...args],
+      { maxBuffer: 256 << 20 },
+      (err, stdout, stderr) =>
+        err ? reject(new Error(`${err.message}\n${stderr.slice(-2000)}`)) : resolve(stdout),
+    );
+  });
+
 /** One Lighthouse run; the numbers of the report that the results keep. */
 async function runOnce(
   url: string,
@@ -55,21 +79,22 @@ async function runOnce(
   formFactor: 'mobile' | 'desktop',
   signedIn: boolean,
 ): Promise<Pick<Run, 'scores' | 'figures'>> {
-  const flags: Flags = {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
+  const json = await lighthouseCli([
+    url,
+    `--port=${port}`,
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--only-categories=${CATEGORIES.join(',')}`,
+    ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
     // Lighthouse's reset would sign the user out; the cache is emptied by the caller instead.
-    disableStorageReset: signedIn,
-  };
-  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+    ...(signedIn ? ['--disable-storage-reset'] : []),
+  ]);
+  const lhr = JSON.parse(json) as Report;
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
     const name = `${new URL(url).pathname.slice(1).replace(/\W+/g, '-')}-${formFactor}-${Date.now()}`;
-    writeFileSync(path.join(REPORTS, `${name}.json`), String(result.report));
+    writeFileSync(path.join(REPORTS, `${name}.json`), json);
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const score = (c: Category) => {

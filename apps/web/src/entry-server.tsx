@@ -97,16 +97,10 @@ export const renderPublicFeed = async (template: string, r: PublicFeedRender): P
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   queryClient.clear();
   // Replacer functions: the markup may hold '$', which a replacement string would read.
-  const title = `<title>${escapeHtml(publicFeedTitle(brand))}</title>`;
-  const root = `<div id="root">${html}</div>${ssrDataElement(data)}`;
-  // The rows paint without any script: the app's code must not compete with the document and
-  // its first paint on a slow link, so it is fetched at low priority.
-  const lowPriority = (tag: string) => `${tag} fetchpriority="low"`;
   return template
-    .replace(/<script type="module"|<link rel="modulepreload"/g, lowPriority)
-    .replace(/<title>[^<]*<\/title>/, () => title)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(publicFeedTitle(brand))}</title>`)
     .replace('</head>', () => `${styles}</head>`)
-    .replace('<div id="root"></div>', () => root);
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>${ssrDataElement(data)}`);
 };
 
 /** The relay asks the feed's first query of a URL before it reads the page to render. */

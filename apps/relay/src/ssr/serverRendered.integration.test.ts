@@ -128,8 +128,9 @@ describe('the public feed, server-rendered by the relay', () => {
     const { url } = await relayWith(path.join(dir, 'entry-server.mjs'));
     const wide = await rendered(`${url}/public-referrals`, { 'sec-ch-ua-mobile': '?0' });
     expect(dataIn(wide.html)?.mobile).toBe(false);
-    // A first visit is asked again with the colour scheme (Critical-CH).
-    expect(wide.headers.get('critical-ch')).toBe('Sec-CH-Prefers-Color-Scheme');
+    // Later visits tell their colour scheme; a first visit is not fetched twice for it.
+    expect(wide.headers.get('accept-ch')).toBe('Sec-CH-Prefers-Color-Scheme');
+    expect(wide.headers.get('critical-ch')).toBeNull();
     const phone = await rendered(`${url}/public-referrals`, { 'sec-ch-ua-mobile': '?1' });
     expect(dataIn(phone.html)?.mobile).toBe(true);
     expect(dataIn(phone.html)?.render).not.toBe(dataIn(wide.html)?.render);

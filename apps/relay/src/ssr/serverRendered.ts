@@ -47,11 +47,12 @@ export function serverRendered(renderer: SsrRenderer, readModel: ReadModel) {
     }).then(
       (html) => {
         if (html === null) return next();
-        // The browser tells its colour scheme (Critical-CH: a first visit is asked again with
-        // it), so the document is rendered in it; a phone gets the narrow layout.
+        // The browser tells its colour scheme from its next request on (Accept-CH), so later
+        // visits are rendered in it. Not Critical-CH: that fetches every first visit twice, a
+        // round trip before the first paint; a first visit in dark mode renders light and turns
+        // dark once hydrated. A phone gets the narrow layout.
         res.set({
           'Accept-CH': COLOUR_SCHEME_HINT,
-          'Critical-CH': COLOUR_SCHEME_HINT,
           Vary: `${COLOUR_SCHEME_HINT}, ${MOBILE_HINT}, User-Agent`,
           'Cache-Control': 'no-cache',
         });
