@@ -1,9 +1,10 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
-import { Box, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, IconButton, Stack, Typography } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import {
   ALL_REFERRALS_COLUMNS,
   CONSOLE_FLAGS,
+  appetiteFallbackText,
   AVAILABLE_REFERRALS_COLUMNS,
   cycleAllOpportunitiesSort,
   cycleSort,
@@ -21,11 +22,13 @@ import { useSession } from '../app/useSession';
 import { useFeatureFlag, useShowTalkNow } from '../live/useFeatureFlag';
 import type { CellContext, GridRow } from './gridColumns';
 import { ListToolbar } from './ListToolbar';
-import { initialListState, listTopic } from './listState';
+import { activeFilters, initialListState, listTopic } from './listState';
 import { useOpenReferralFromUrl } from './openReferralParam';
 import { PagingFooter } from './PagingFooter';
+import { FOOTER_RESERVE } from './gridLayout';
 import { ReferralGrid } from './ReferralGrid';
 import { useListPage } from './useListPage';
+import { useEmptyExplained } from './useEmptyExplained';
 import { useListState } from './useListState';
 import { tokenColour } from '../theme/theme';
 import { useCompactLayout } from '../shell/useCompactLayout';
@@ -45,10 +48,18 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
   const title = variant === 'all' ? marketplaceTitle(access) : HEADINGS.availableList;
   useDocumentTitle(listPageTitle(title, brand));
   const mobile = useCompactLayout();
-  const { state, ready, update } = useListState(
+  const startView = defaultReferralView(access);
+  const { state, ready, update, outside } = useListState(
     (url) => initialListState(defaults, defaultReferralView(access), url),
     defaults.geoLocate,
+    startView === 'inAppetite',
   );
+  const active = activeFilters(state, {
+    view: startView,
+    dateFilter: defaults.dateFilter,
+    showClaimed: defaults.showClaimed,
+  });
+  const [noteClosed, setNoteClosed] = useState(false);
   const [selected, setSelected] = useState<GridRow | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [statusOf, setStatusOf] = useState<GridRow | null>(null);
@@ -94,6 +105,12 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
     () => visibleColumns(base, defaults.extraColumns),
     [base, defaults.extraColumns],
   );
+  const explained = useEmptyExplained(
+    state,
+    update,
+    { view: true, keys: ['allStates', 'allReferrals', 'longer', 'showClaimed'], counts: true },
+    ready && !page.loading && page.rows.length === 0,
+  );
   // A row that changed live shows its new data in the panel and the status modal too.
   const live = (row: GridRow | null) =>
     page.rows.find((r) => r.opportunityId === row?.opportunityId) ?? row;
@@ -113,7 +130,14 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
         state={state}
         parts={{ view: true, showClaimed: true, dateFilter: true, stateFilter: true, legend: true }}
         onChange={update}
+        mobile={mobile}
+        active={active}
       />
+      {outside && state.stateCode === null && !noteClosed && (
+        <Alert severity="info" onClose={() => setNoteClosed(true)} sx={{ mt: 1 }}>
+          {appetiteFallbackText(outside)}
+        </Alert>
+      )}
       {page.error && (
         <Typography role="alert" sx={{ color: (t) => tokenColour(t, 'red'), my: 1 }}>
           {page.error}
@@ -130,6 +154,8 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
         onSort={(sort) => update({ sort })}
         selectedId={selected?.opportunityId ?? null}
         onRowClick={defaults.detailsPanel ? open : undefined}
+        explained={explained}
+        fitReserve={FOOTER_RESERVE}
       />
       <PagingFooter
         page={state.page}

@@ -16,10 +16,13 @@ import { Badge } from './Badge';
 
 // These cells read the shared clock; they are the only parts of a grid that re-render each second.
 
+// A when and its detail on one line (a row is one line high), the detail quieter.
 const TwoLines = ({ top, bottom }: { readonly top: ReactNode; readonly bottom: string }) => (
-  <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
-    <div>{top}</div>
-    <Box sx={{ fontSize: 12, color: (t) => tokenColour(t, 'grey') }}>{bottom}</Box>
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {top}{' '}
+    <Box component="span" sx={{ fontSize: 12, color: (t) => tokenColour(t, 'grey') }}>
+      {bottom}
+    </Box>
   </Box>
 );
 
