@@ -74,7 +74,8 @@ const StateFilter = ({
   </FormControl>
 );
 
-const Legend = () => (
+/** What the status icons mean; on a desk beside the list's title, on a phone in the sheet. */
+export const Legend = () => (
   <Box
     component="ul"
     aria-label="Legend"

@@ -41,7 +41,12 @@ export interface ReferralGridProps {
   readonly fitReserve?: number;
 }
 
-const HEADER_SX = { fontWeight: 700, whiteSpace: 'nowrap', overflow: 'hidden' } as const;
+const HEADER_SX = {
+  fontWeight: 700,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  bgcolor: 'background.paper',
+} as const;
 // Rows are one line: text that does not fit is cut, and shown whole in the cell's tooltip.
 const CELL_SX = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 /** The edge of a pinned column over the cells that scroll under it. */
@@ -92,8 +97,8 @@ const BodyRow = memo(function BodyRow(p: {
               role="gridcell"
               tabIndex={tab(col)}
               title={typeof cell === 'string' && cell !== '' ? cell : undefined}
-              data-pinned={pinStyle(p.columns, p.pin, col) ? 'true' : undefined}
-              style={pinStyle(p.columns, p.pin, col)}
+              data-pinned={pinStyle(p.columns, p.pin, col, context.privileged) ? 'true' : undefined}
+              style={pinStyle(p.columns, p.pin, col, context.privileged)}
               sx={CELL_SX}
             >
               {cell}
@@ -132,7 +137,7 @@ export const ReferralGrid = (p: ReferralGridProps) => {
     ? [{ id: 'stacked', header: 'Referral', sortKey: null } as ColumnDef]
     : columns;
   const pin: Pinning = context.mobile ? { left: 0, right: 0 } : pinningOf(columns);
-  const tableWidth = columns.reduce((sum, c) => sum + columnWidth(c.id), 0);
+  const tableWidth = columns.reduce((sum, c) => sum + columnWidth(c.id, context.privileged), 0);
   // Enter or Space on a header sorts by it, on a body cell opens the row.
   const activate = ({ row, col }: CellPosition): boolean => {
     if (row === 0) {
@@ -161,7 +166,7 @@ export const ReferralGrid = (p: ReferralGridProps) => {
             bottom: 0,
             right: columns
               .slice(columns.length - pin.right)
-              .reduce((w, c) => w + columnWidth(c.id), 0),
+              .reduce((w, c) => w + columnWidth(c.id, context.privileged), 0),
             width: 14,
             zIndex: 4,
             pointerEvents: 'none',
@@ -194,7 +199,12 @@ export const ReferralGrid = (p: ReferralGridProps) => {
           sx={{
             ...(!context.mobile && { tableLayout: 'fixed', minWidth: tableWidth }),
             '& .MuiTableCell-root': { px: 1, py: 0.5, lineHeight: 1.5 },
-            '& .MuiButton-sizeSmall': { py: 0, lineHeight: 1.6, whiteSpace: 'nowrap' },
+            // A phone's buttons keep a finger's height; a desk's fit a one-line row.
+            '& .MuiButton-sizeSmall': {
+              py: context.mobile ? 0.75 : 0,
+              lineHeight: 1.6,
+              whiteSpace: 'nowrap',
+            },
             '& [data-pinned]': { bgcolor: 'background.paper', zIndex: 1 },
             '& thead [data-pinned]': { zIndex: 3 },
             ...(cues.left &&
@@ -235,11 +245,11 @@ export const ReferralGrid = (p: ReferralGridProps) => {
                   aria-sort={ariaSort(c, p.sort)}
                   tabIndex={stop.row === 0 && stop.col === col ? 0 : -1}
                   title={c.header || undefined}
-                  data-pinned={pinStyle(headers, pin, col) ? 'true' : undefined}
-                  style={pinStyle(headers, pin, col)}
+                  data-pinned={pinStyle(headers, pin, col, context.privileged) ? 'true' : undefined}
+                  style={pinStyle(headers, pin, col, context.privileged)}
                   sx={{
                     ...HEADER_SX,
-                    width: context.mobile ? undefined : columnWidth(c.id),
+                    width: context.mobile ? undefined : columnWidth(c.id, context.privileged),
                   }}
                   onClick={sortable(c) ? () => sortBy(c.sortKey) : undefined}
                 >

@@ -57,7 +57,11 @@ describe('issue 44: never an empty first screen', () => {
     expect(status.textContent).toBe('No in-appetite referrals in CA in the last 48 hours.');
     const ways = screen.getByRole('navigation', { name: 'Ways out of an empty list' });
     await waitFor(() =>
-      expect(within(ways).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      expect(
+        within(ways)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([
         'Show all states (12)',
         'Show all referrals (40)',
         'Last 7 Days (3)',

@@ -21,7 +21,7 @@ import { lazyNamed } from '../app/lazyNamed';
 import { useSession } from '../app/useSession';
 import { useFeatureFlag, useShowTalkNow } from '../live/useFeatureFlag';
 import type { CellContext, GridRow } from './gridColumns';
-import { ListToolbar } from './ListToolbar';
+import { Legend, ListToolbar } from './ListToolbar';
 import { activeFilters, initialListState, listTopic } from './listState';
 import { useOpenReferralFromUrl } from './openReferralParam';
 import { PagingFooter } from './PagingFooter';
@@ -122,13 +122,21 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
+        {/* Beside the title, where the filters' line has no room for it. */}
+        {!mobile && <Legend />}
         <IconButton aria-label="List settings" disabled>
           <SettingsIcon />
         </IconButton>
       </Stack>
       <ListToolbar
         state={state}
-        parts={{ view: true, showClaimed: true, dateFilter: true, stateFilter: true, legend: true }}
+        parts={{
+          view: true,
+          showClaimed: true,
+          dateFilter: true,
+          stateFilter: true,
+          legend: mobile,
+        }}
         onChange={update}
         mobile={mobile}
         active={active}

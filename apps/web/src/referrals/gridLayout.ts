@@ -8,8 +8,8 @@ import type { ColumnDef } from '@referrals/shared';
 const WIDTHS: Readonly<Record<string, number>> = {
   addDate: 150,
   opportunityType: 58,
-  limitedTime: 128,
-  status: 208,
+  limitedTime: 140,
+  status: 224,
   category: 104,
   location: 132,
   city: 110,
@@ -39,8 +39,15 @@ const WIDTHS: Readonly<Record<string, number>> = {
 /** Room under a fitted table for the paging footer and the page's bottom padding (px). */
 export const FOOTER_RESERVE = 84;
 
-/** The desktop width of a column (px). */
-export const columnWidth = (id: string): number => WIDTHS[id] ?? 110;
+/** A status with no claim button in it (privileged viewers see a status and a price). */
+const PLAIN_STATUS_WIDTH = 176;
+
+/**
+ * The desktop width of a column (px); `privileged` viewers' Status holds no claim button, so it
+ * is narrower.
+ */
+export const columnWidth = (id: string, privileged = false): number =>
+  id === 'status' && privileged ? PLAIN_STATUS_WIDTH : (WIDTHS[id] ?? 110);
 
 /** The column of a list's main job, kept in sight when the table scrolls sideways. */
 const MAIN_JOB: ReadonlySet<string> = new Set(['status', 'notes', 'progress', 'followUp']);
@@ -70,15 +77,13 @@ export const pinStyle = (
   columns: readonly ColumnDef[],
   pin: Pinning,
   i: number,
+  privileged: boolean,
 ): CSSProperties | undefined => {
-  if (i < pin.left) {
-    const left = columns.slice(0, i).reduce((sum, c) => sum + columnWidth(c.id), 0);
-    return { position: 'sticky', left };
-  }
-  if (i >= columns.length - pin.right) {
-    const right = columns.slice(i + 1).reduce((sum, c) => sum + columnWidth(c.id), 0);
-    return { position: 'sticky', right };
-  }
+  const width = (cs: readonly ColumnDef[]) =>
+    cs.reduce((sum, c) => sum + columnWidth(c.id, privileged), 0);
+  if (i < pin.left) return { position: 'sticky', left: width(columns.slice(0, i)) };
+  if (i >= columns.length - pin.right)
+    return { position: 'sticky', right: width(columns.slice(i + 1)) };
   return undefined;
 };
 

@@ -29,10 +29,11 @@ const TwoLines = ({ top, bottom }: { readonly top: ReactNode; readonly bottom: s
 /** Delivered / Received: a green New badge, or the time-ago text over a date or time. */
 export const DeliveredCell = ({ addDate }: { readonly addDate: string }) => {
   const cell = deliveredCell(addDate, useNow(), useViewerTimeZone());
+  // The time-ago is what a list scans for; its date or time is the tooltip's (rows are one line).
   return cell.kind === 'new' ? (
     <Badge colour="green">New</Badge>
   ) : (
-    <TwoLines top={cell.text} bottom={cell.detail} />
+    <span title={cell.detail}>{cell.text}</span>
   );
 };
 
