@@ -139,8 +139,17 @@ const tooWide = (page: Page) =>
       .map((e) => `${e.tagName.toLowerCase()}.${e.className.toString().slice(0, 60)}`),
   );
 
+/** A phone's user agent: the public feed's server render lays out for a phone by it. */
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
 test.describe('390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test.use({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    userAgent: PHONE_UA,
+  });
 
   for (const user of ['admin', 'producer']) {
     for (const path of LIST_SCREENS) {
@@ -203,11 +212,24 @@ test.describe('390x844', () => {
   test('the public feed: nothing wider than the phone, its calls to action in a menu', async ({
     page,
   }) => {
+    // The server's HTML is already the phone's: the menu, not four buttons.
+    const html = await (
+      await fetch(`${stack().baseUrl}/public-referrals`, { headers: { 'user-agent': PHONE_UA } })
+    ).text();
+    expect(html).toContain('aria-label="Menu"');
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${stack().baseUrl}/public-referrals`);
     await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
+    await expect(page.locator('[data-state="live"]')).toBeVisible();
+    // Hydrated without a mismatch (React reports one as a recoverable error).
+    expect(errors).toEqual([]);
     expect(await tooWide(page)).toEqual([]);
     await expect(page.getByRole('link', { name: 'Get a Demo' })).toHaveCount(1); // the footer's
     await page.getByRole('button', { name: 'Menu' }).click();

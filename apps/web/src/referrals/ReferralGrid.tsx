@@ -170,7 +170,9 @@ export const ReferralGrid = (p: ReferralGridProps) => {
             width: 14,
             zIndex: 4,
             pointerEvents: 'none',
-            background: 'linear-gradient(to left, rgba(0,0,0,0.22), rgba(0,0,0,0))',
+            // A shade that reads in either mode: dark on a light table, light on a dark one.
+            background: (t) =>
+              `linear-gradient(to left, ${t.palette.mode === 'dark' ? 'rgba(255,255,255,0.28)' : 'rgba(0,0,0,0.22)'}, transparent)`,
           }}
         />
       )}

@@ -6,6 +6,7 @@ import {
   assigneeText,
   businessLinesText,
   categoryText,
+  countdown,
   cityState,
   employeesText,
   formatUsd,
@@ -177,6 +178,8 @@ export const StackedCell = ({
 }) => {
   const mobile = { ...ctx, mobile: true };
   const filled = (d: ColumnDef) => {
+    // A countdown with nothing to count (not Available, no window) is no line of the card.
+    if (d.id === 'limitedTime' && countdown(full(row), new Date()) === null) return null;
     const cell = CELLS[d.id]?.(full(row), mobile);
     return cell === '' || cell === null || cell === undefined ? null : { d, cell };
   };

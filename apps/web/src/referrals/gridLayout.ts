@@ -9,7 +9,7 @@ const WIDTHS: Readonly<Record<string, number>> = {
   addDate: 150,
   opportunityType: 58,
   limitedTime: 140,
-  status: 224,
+  status: 240,
   category: 104,
   location: 132,
   city: 110,
