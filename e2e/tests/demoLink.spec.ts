@@ -4,10 +4,11 @@ test.describe('the demo link of a company user', () => {
   for (const width of [390, 1280]) {
     test(`is in the app bar at ${width} px, to the brand's demo in a new tab`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      // The brand's demo page, as the public feed of this host links to it.
+      // The brand's demo page, as the public feed of this host links to it (its footer's link: on a
+      // phone the app bar's calls to action are in a menu).
       await page.goto(`${stack().baseUrl}/public-referrals`);
       const brandDemo = await page
-        .getByRole('banner')
+        .getByRole('contentinfo')
         .getByRole('link', { name: 'Get a Demo' })
         .getAttribute('href');
       expect(brandDemo).toMatch(/^https:\/\//);

@@ -24,6 +24,7 @@ import { pipelineRoutes } from './http/pipeline.js';
 import { acquiredRoutes } from './http/acquired.js';
 import { commitRecord } from './readModel/directCommit.js';
 import { NOTICE_ID, type NoticeStream } from './keys.js';
+import { listHintRoutes } from './http/listHints.js';
 import { referralRoutes } from './http/referrals.js';
 import { sessionRoutes } from './http/session.js';
 import { logger } from './log.js';
@@ -178,6 +179,7 @@ export function createRelay(config: RelayConfig) {
   const routes = [
     ...sessionRoutes(deps, config),
     ...referralRoutes(deps),
+    ...listHintRoutes(deps),
     ...marketplaceRoutes(deps),
     ...adminRoutes(deps),
     ...preferenceRoutes(databasePreferences(database)),

@@ -15,7 +15,6 @@ import {
   PUBLIC_CTA_TEXTS,
   PUBLIC_FEED_COLUMNS,
   publicFeedTitle,
-  ROUTES,
   type PublicReferral,
 } from '@referrals/shared';
 import { useBrand, useDocumentTitle } from '../app/BrandContext';
@@ -25,7 +24,10 @@ import { ListToolbar } from '../referrals/ListToolbar';
 import { knownState } from '../referrals/listState';
 import { PagingFooter } from '../referrals/PagingFooter';
 import { useListPage } from '../referrals/useListPage';
+import { FOOTER_RESERVE } from '../referrals/gridLayout';
+import { useEmptyExplained } from '../referrals/useEmptyExplained';
 import { useListState } from '../referrals/useListState';
+import { PublicCallsToAction } from './PublicCallsToAction';
 import { PublicClaimModal } from './PublicClaimModal';
 import { useRenderBasis } from '../ssr/renderBasis';
 import { PublicTable } from './PublicTable';
@@ -57,31 +59,26 @@ const PublicFeedPage = () => {
     topic: { kind: 'publicFeed', state: knownState(state.stateCode) },
   });
   const context = useMemo(() => ({ ...CONTEXT, mobile }), [mobile]);
+  const explained = useEmptyExplained(
+    state,
+    update,
+    { view: false, keys: ['allStates'], counts: false },
+    !page.loading && page.rows.length === 0,
+  );
   const openModal = useCallback(() => setModal(true), []);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" component="header">
-        <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
             {brand.displayName} Advantage
           </Typography>
           <LiveIndicator />
-          <Button color="inherit" href={brand.demoLink}>
-            {PUBLIC_CTA_TEXTS.demo}
-          </Button>
-          <Button color="inherit" href={brand.buyNowLink}>
-            {PUBLIC_CTA_TEXTS.buyNow}
-          </Button>
-          <Button color="inherit" href={brand.signUpLink}>
-            {PUBLIC_CTA_TEXTS.signUp}
-          </Button>
-          <Button color="inherit" variant="outlined" href={`/${ROUTES.admin}`}>
-            {PUBLIC_CTA_TEXTS.logIn}
-          </Button>
+          <PublicCallsToAction brand={brand} mobile={mobile} />
         </Toolbar>
       </AppBar>
-      <Container component="main" maxWidth="xl" sx={{ flexGrow: 1, py: 3 }}>
-        <Typography variant="h4" component="h1">
+      <Container component="main" maxWidth="xl" sx={{ flexGrow: 1, py: { xs: 2, sm: 3 } }}>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, sm: 34 } }}>
           {HEADINGS.publicFeed}
         </Typography>
         <Typography sx={{ mb: 2 }}>
@@ -97,6 +94,8 @@ const PublicFeedPage = () => {
             legend: false,
           }}
           onChange={update}
+          mobile={mobile}
+          active={state.stateCode === null ? 0 : 1}
         />
         <PublicTable
           label={HEADINGS.publicFeed}
@@ -105,6 +104,8 @@ const PublicFeedPage = () => {
           context={context}
           loading={page.loading}
           onRowClick={openModal}
+          explained={explained}
+          fitReserve={FOOTER_RESERVE}
         />
         <PagingFooter
           page={state.page}

@@ -1,4 +1,5 @@
 import type { ColumnDef } from '@referrals/shared';
+import type { EmptyExplained } from '../referrals/EmptyList';
 import type { CellContext, GridRow } from '../referrals/gridColumns';
 import { ReferralGrid } from '../referrals/ReferralGrid';
 
@@ -10,6 +11,8 @@ export interface PublicTableProps {
   readonly context: CellContext;
   readonly loading: boolean;
   readonly onRowClick: (row: GridRow) => void;
+  readonly explained?: EmptyExplained;
+  readonly fitReserve?: number;
 }
 
 /**

@@ -51,7 +51,7 @@ describe('recent referrals (All Referrals)', () => {
       .getAllByRole('gridcell')
       .map((c) => c.textContent ?? '');
     expect(cells[0]).toBe('Available to Claim');
-    expect(cells[1]).toMatch(/^Today\d{1,2}:\d{2} [AP]M$/);
+    expect(cells[1]).toMatch(/^Today \d{1,2}:\d{2} [AP]M$/);
     expect(cells.slice(2)).toEqual([
       'New',
       'Commercial',

@@ -1,19 +1,20 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import {
   DEFAULT_DATE_FILTERS,
   DEFAULT_SORTS,
+  emptyListReason,
   HEADINGS,
   listPageTitle,
   PAGING,
   RECENT_COLUMNS,
   type ListReferral,
 } from '@referrals/shared';
-import { useState } from 'react';
 import { useBrand, useDocumentTitle } from '../app/BrandContext';
 import { useSession } from '../app/useSession';
 import type { CellContext } from '../referrals/gridColumns';
 import { listTopic, type ListState } from '../referrals/listState';
+import { FOOTER_RESERVE } from '../referrals/gridLayout';
 import { PagingFooter } from '../referrals/PagingFooter';
 import { ReferralGrid } from '../referrals/ReferralGrid';
 import { useListPage } from '../referrals/useListPage';
@@ -65,6 +66,11 @@ export const RecentPage = () => {
         columns={COLUMNS}
         context={context}
         loading={page.loading}
+        explained={{
+          reason: emptyListReason({ state: null, dateFilter: state.dateFilter, showClaimed: true }),
+          ways: [],
+        }}
+        fitReserve={FOOTER_RESERVE}
       />
       <PagingFooter
         page={state.page}

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import {
   Box,
+  Button,
+  Drawer,
   FormControl,
   FormControlLabel,
   InputLabel,
@@ -10,7 +13,16 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { availableLegendWord, DROPDOWN, TOOLBAR_TEXTS, US_STATES } from '@referrals/shared';
+import TuneIcon from '@mui/icons-material/Tune';
+import {
+  availableLegendWord,
+  DATE_FILTER_LABELS,
+  DROPDOWN,
+  stateFilterHint,
+  TOOLBAR_TEXTS,
+  US_STATES,
+  type DateFilter,
+} from '@referrals/shared';
 import { useSession } from '../app/useSession';
 import { StatusIcon } from './cells/StatusIcon';
 import { DateFilterSelect } from './DateFilterSelect';
@@ -31,9 +43,11 @@ export interface ToolbarParts {
 /** The state filter: All States (no filter) and the 50 states plus DC, with the 72-hour hint. */
 const StateFilter = ({
   value,
+  dateFilter,
   onChange,
 }: {
   readonly value: string | null;
+  readonly dateFilter: DateFilter;
   readonly onChange: (code: string | null) => void;
 }) => (
   <FormControl size="small" sx={{ minWidth: 200 }}>
@@ -60,58 +74,45 @@ const StateFilter = ({
       ))}
     </Select>
     <Typography variant="caption" sx={{ color: (t) => tokenColour(t, 'grey'), mt: 0.25 }}>
-      {TOOLBAR_TEXTS.stateFilterHint}
+      {stateFilterHint(dateFilter)}
     </Typography>
   </FormControl>
 );
 
-const Legend = () => (
-  <Box
-    component="ul"
-    aria-label="Legend"
-    sx={{ display: 'flex', gap: 2, listStyle: 'none', m: 0, p: 0, fontSize: 13 }}
-  >
-    <Box component="li" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-      <StatusIcon icon={{ icon: 'checkCircle', colour: 'brandBlue' }} />{' '}
-      {availableLegendWord(useSession().access.privileged)}: available to claim
+/** What the status icons mean; on a desk beside the list's title, on a phone in the sheet. */
+export const Legend = () => {
+  const { access } = useSession();
+  return (
+    <Box
+      component="ul"
+      aria-label="Legend"
+      sx={{ display: 'flex', gap: 2, listStyle: 'none', m: 0, p: 0, fontSize: 13 }}
+    >
+      <Box component="li" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+        <StatusIcon icon={{ icon: 'checkCircle', colour: 'brandBlue' }} />{' '}
+        {availableLegendWord(access.privileged)}: available to claim
+      </Box>
+      <Box component="li" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+        <StatusIcon icon={{ icon: 'checkCircle', colour: 'grey' }} /> Claimed: bought by an agency
+      </Box>
+      <Box component="li" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+        <StatusIcon icon={{ icon: 'checkCircle', colour: 'grey' }} /> Delivered: sent to its
+        agencies
+      </Box>
     </Box>
-    <Box component="li" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-      <StatusIcon icon={{ icon: 'checkCircle', colour: 'grey' }} /> Claimed: bought by an agency
-    </Box>
-    <Box component="li" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-      <StatusIcon icon={{ icon: 'checkCircle', colour: 'grey' }} /> Delivered: sent to its agencies
-    </Box>
-  </Box>
-);
+  );
+};
 
-/** The sticky filter bar of a referral list; every change goes to `onChange`. */
-export const ListToolbar = ({
-  state,
-  parts,
-  onChange,
-}: {
+/** What the toolbar of a list shows and changes. */
+interface ToolbarProps {
   readonly state: ListState;
   readonly parts: ToolbarParts;
   readonly onChange: (change: Partial<ListState>) => void;
-}) => (
-  <Box
-    role="toolbar"
-    aria-label="Referral filters"
-    sx={{
-      position: 'sticky',
-      top: { xs: 56, sm: 64 },
-      zIndex: 2,
-      bgcolor: 'background.paper',
-      py: 1.5,
-      px: 1,
-      display: 'flex',
-      flexWrap: 'wrap',
-      gap: 2,
-      alignItems: 'center',
-      borderBottom: 1,
-      borderColor: 'divider',
-    }}
-  >
+}
+
+/** The filter controls themselves: a row on a desk, a column in the phone's sheet. */
+const Controls = ({ state, parts, onChange }: ToolbarProps) => (
+  <>
     {parts.view && (
       <ToggleButtonGroup
         size="small"
@@ -143,8 +144,132 @@ export const ListToolbar = ({
       />
     )}
     {parts.stateFilter && (
-      <StateFilter value={state.stateCode} onChange={(stateCode) => onChange({ stateCode })} />
+      <StateFilter
+        value={state.stateCode}
+        dateFilter={state.dateFilter}
+        onChange={(stateCode) => onChange({ stateCode })}
+      />
     )}
     {parts.legend && <Legend />}
-  </Box>
+  </>
 );
+
+/** The filters a list's toolbar shows in force, in words: 'In-Appetite · TX · Last 48 Hours'. */
+export const filterSummary = (state: ListState, parts: ToolbarParts): string =>
+  [
+    parts.view
+      ? state.view === 'all'
+        ? TOOLBAR_TEXTS.allReferrals
+        : TOOLBAR_TEXTS.inAppetite
+      : '',
+    parts.stateFilter ? (state.stateCode ?? 'All States') : '',
+    parts.dateFilter ? DATE_FILTER_LABELS[state.dateFilter] : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+/**
+ * The phone's toolbar: one pinned line, a "Filters (n)" button (n: the filters that narrow the
+ * list) and what is in force; the controls open in a sheet from the bottom.
+ */
+const PhoneToolbar = (p: ToolbarProps & { readonly active: number }) => {
+  const [open, setOpen] = useState(false);
+  return (
+    <Box
+      role="toolbar"
+      aria-label="Referral filters"
+      sx={{
+        position: 'sticky',
+        top: { xs: 56, sm: 64 },
+        zIndex: 2,
+        bgcolor: 'background.paper',
+        py: 0.75,
+        px: 1,
+        display: 'flex',
+        gap: 1,
+        alignItems: 'center',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<TuneIcon />}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        sx={{ flexShrink: 0 }}
+      >
+        Filters ({p.active})
+      </Button>
+      <Typography variant="body2" noWrap sx={{ minWidth: 0, color: 'text.secondary' }}>
+        {filterSummary(p.state, p.parts)}
+      </Typography>
+      <Drawer
+        anchor="bottom"
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Filters' } }}
+      >
+        <Box
+          sx={{
+            p: 2,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 2,
+            alignItems: 'flex-start',
+            maxHeight: '80vh',
+            overflowY: 'auto',
+          }}
+        >
+          <Typography variant="h6" component="h2">
+            Filters
+          </Typography>
+          <Controls {...p} parts={{ ...p.parts, legend: false }} />
+          {p.parts.legend && <Legend />}
+          <Button variant="contained" fullWidth onClick={() => setOpen(false)}>
+            Done
+          </Button>
+        </Box>
+      </Drawer>
+    </Box>
+  );
+};
+
+/**
+ * The filter bar of a referral list; every change goes to `onChange`. On a desk one sticky row;
+ * on a phone (`mobile`) a single pinned line whose button opens the filters in a sheet.
+ */
+export const ListToolbar = ({
+  mobile = false,
+  active = 0,
+  ...p
+}: ToolbarProps & {
+  readonly mobile?: boolean;
+  /** How many filters narrow the list (the phone's button counts them). */
+  readonly active?: number;
+}) =>
+  mobile ? (
+    <PhoneToolbar {...p} active={active} />
+  ) : (
+    <Box
+      role="toolbar"
+      aria-label="Referral filters"
+      sx={{
+        position: 'sticky',
+        top: 64,
+        zIndex: 2,
+        bgcolor: 'background.paper',
+        py: 1,
+        px: 1,
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 2,
+        alignItems: 'center',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Controls {...p} />
+    </Box>
+  );

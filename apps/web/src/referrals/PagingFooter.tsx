@@ -2,6 +2,8 @@ import { Box, Button, Typography } from '@mui/material';
 import { canMovePage, pagingFooterText, type PageWindow } from '@referrals/shared';
 import { LOADING_REFERRALS, loadingText, useLoadProgress } from '../live/useLiveStatus';
 
+const BUTTON_SX = { flexShrink: 0, minWidth: 0, px: { xs: 1, sm: 1 } } as const;
+
 /**
  * 'Showing X to Y of Z Referrals' with Previous and Next, allowed by the shared paging rule.
  * While the page is awaited it says so instead of a count it does not have yet ('Showing 0 to 0
@@ -32,15 +34,27 @@ export const PagingFooter = ({
       component="nav"
       aria-label="Pages"
       aria-busy={loading}
-      sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5, flexWrap: 'wrap' }}
+      // One line on a phone too: the count's type gets smaller rather than Next its own row.
+      sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 2 }, py: 1.5 }}
     >
-      <Typography sx={{ flexGrow: 1 }} aria-live="polite">
+      <Typography
+        sx={{ flexGrow: 1, minWidth: 0, fontSize: { xs: 13, sm: 16 } }}
+        aria-live="polite"
+      >
         {text}
       </Typography>
-      <Button disabled={loading || !canMovePage(w, 'previous')} onClick={() => onPage(page - 1)}>
+      <Button
+        sx={BUTTON_SX}
+        disabled={loading || !canMovePage(w, 'previous')}
+        onClick={() => onPage(page - 1)}
+      >
         Previous
       </Button>
-      <Button disabled={loading || !canMovePage(w, 'next')} onClick={() => onPage(page + 1)}>
+      <Button
+        sx={BUTTON_SX}
+        disabled={loading || !canMovePage(w, 'next')}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </Button>
     </Box>

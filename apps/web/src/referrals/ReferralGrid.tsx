@@ -11,14 +11,9 @@ import {
 } from '@mui/material';
 import type { ColumnDef, Sort, SortKey } from '@referrals/shared';
 import { LOADING_REFERRALS } from '../live/useLiveStatus';
-import { EmptyList } from './EmptyList';
-import {
-  columnMinWidth,
-  renderReferralCell,
-  StackedCell,
-  type CellContext,
-  type GridRow,
-} from './gridColumns';
+import { EmptyList, type EmptyExplained } from './EmptyList';
+import { renderReferralCell, StackedCell, type CellContext, type GridRow } from './gridColumns';
+import { columnWidth, pinningOf, pinStyle, useGridBox, type Pinning } from './gridLayout';
 import { focusedCell, handleGridKey, type CellPosition } from './gridKeys';
 
 /** How a header click moves the sort: one of the shared cycling rules. */
@@ -39,11 +34,25 @@ export interface ReferralGridProps {
   readonly selectedId?: number | null;
   /** Row click; absent when rows are not clickable (no details panel). */
   readonly onRowClick?: (row: GridRow) => void;
+  /** Why the list is empty and the ways out, shown in place of an empty table. */
+  readonly explained?: EmptyExplained | undefined;
+  /**
+   * The desktop table ends this many px above the window's bottom and scrolls inside (its header
+   * sticky), leaving room for what follows it (the paging footer); absent: as tall as its rows.
+   */
+  readonly fitReserve?: number;
 }
 
-/** Short cells that read badly when wrapped (a type code, a status with its icon). */
-const NO_WRAP: ReadonlySet<string> = new Set(['opportunityType', 'status']);
-const HEADER_SX = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
+const HEADER_SX = {
+  fontWeight: 700,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  bgcolor: 'background.paper',
+} as const;
+// Rows are one line: text that does not fit is cut, and shown whole in the cell's tooltip.
+const CELL_SX = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+/** The edge of a pinned column over the cells that scroll under it. */
+const PIN_EDGE = '0 0 6px 1px rgba(0, 0, 0, 0.28)';
 const RING = { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } as const;
 
 /** Expiration first is no column's sort: its header says "other" (see SortStateLabel). */
@@ -66,6 +75,7 @@ const BodyRow = memo(function BodyRow(p: {
   readonly selected: boolean;
   /** The column of the grid's one tab stop when it is in this row, else -1. */
   readonly tabCol: number;
+  readonly pin: Pinning;
   readonly onClick?: ((row: GridRow) => void) | undefined;
 }) {
   const { row, context } = p;
@@ -85,16 +95,22 @@ const BodyRow = memo(function BodyRow(p: {
           <StackedCell defs={p.columns} row={row} ctx={context} />
         </TableCell>
       ) : (
-        p.columns.map((c, col) => (
-          <TableCell
-            key={c.id}
-            role="gridcell"
-            tabIndex={tab(col)}
-            sx={NO_WRAP.has(c.id) ? { whiteSpace: 'nowrap' } : undefined}
-          >
-            {renderReferralCell(c.id, row, context)}
-          </TableCell>
-        ))
+        p.columns.map((c, col) => {
+          const cell: ReactNode = renderReferralCell(c.id, row, context);
+          return (
+            <TableCell
+              key={c.id}
+              role="gridcell"
+              tabIndex={tab(col)}
+              title={typeof cell === 'string' && cell !== '' ? cell : undefined}
+              data-pinned={pinStyle(p.columns, p.pin, col, context.privileged) ? 'true' : undefined}
+              style={pinStyle(p.columns, p.pin, col, context.privileged)}
+              sx={CELL_SX}
+            >
+              {cell}
+            </TableCell>
+          );
+        })
       )}
     </TableRow>
   );
@@ -113,7 +129,10 @@ const BodyRow = memo(function BodyRow(p: {
 export const ReferralGrid = (p: ReferralGridProps) => {
   const { columns, context } = p;
   const [focus, setFocus] = useState<CellPosition>({ row: 1, col: 0 });
-  if (!p.loading && p.rows.length === 0) return <EmptyList label={p.label} />;
+  const fit = p.fitReserve !== undefined && !context.mobile;
+  const { setBox, cues, height, onScroll } = useGridBox(fit, p.fitReserve ?? 0);
+  if (!p.loading && p.rows.length === 0)
+    return <EmptyList label={p.label} explained={p.explained} />;
 
   // The tab stop stays on a cell that still exists when rows go live.
   const stop = focus.row <= p.rows.length ? focus : { row: 1, col: 0 };
@@ -123,6 +142,8 @@ export const ReferralGrid = (p: ReferralGridProps) => {
   const headers = context.mobile
     ? [{ id: 'stacked', header: 'Referral', sortKey: null } as ColumnDef]
     : columns;
+  const pin: Pinning = context.mobile ? { left: 0, right: 0 } : pinningOf(columns);
+  const tableWidth = columns.reduce((sum, c) => sum + columnWidth(c.id, context.privileged), 0);
   // Enter or Space on a header sorts by it, on a body cell opens the row.
   const activate = ({ row, col }: CellPosition): boolean => {
     if (row === 0) {
@@ -138,79 +159,142 @@ export const ReferralGrid = (p: ReferralGridProps) => {
   };
 
   return (
-    <Box sx={{ width: '100%', bgcolor: 'background.paper', overflowX: 'auto' }}>
+    <Box sx={{ position: 'relative', width: '100%', bgcolor: 'background.paper' }}>
       {p.loading && <LinearProgress aria-label={LOADING_REFERRALS} />}
-      <Table
-        role="grid"
-        aria-label={p.label}
-        aria-busy={p.loading}
-        aria-rowcount={p.rows.length + 1}
-        size="small"
-        onKeyDown={(e) => handleGridKey(e, activate)}
-        onFocus={(e) => {
-          const at = focusedCell(e);
-          if (at && (at.row !== stop.row || at.col !== stop.col)) setFocus(at);
-        }}
+      {/* The cue that the table goes on to the right: a shade on that edge while it does. */}
+      {cues.right && (
+        <Box
+          aria-hidden
+          data-testid="scroll-cue-right"
+          sx={{
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            right: columns
+              .slice(columns.length - pin.right)
+              .reduce((w, c) => w + columnWidth(c.id, context.privileged), 0),
+            width: 14,
+            zIndex: 4,
+            pointerEvents: 'none',
+            // A shade that reads in either mode: dark on a light table, light on a dark one.
+            background: (t) =>
+              `linear-gradient(to left, ${t.palette.mode === 'dark' ? 'rgba(255,255,255,0.28)' : 'rgba(0,0,0,0.22)'}, transparent)`,
+          }}
+        />
+      )}
+      <Box
+        ref={setBox}
+        onScroll={onScroll}
+        data-scrolls-left={cues.left}
+        data-scrolls-right={cues.right}
         sx={{
-          '& .MuiTableCell-root:focus': { outline: 'none' },
-          '& .MuiTableCell-root:focus-visible': { boxShadow: 'inset 0 0 0 2px', color: 'inherit' },
-          ...(p.onRowClick && {
-            '& tbody .MuiTableRow-root': { cursor: 'pointer' },
-            // The row a keyboard user is on, ringed whole: Enter or Space opens all of it.
-            '& tbody .MuiTableRow-root:has(> .MuiTableCell-root:focus-visible)': RING,
-          }),
-          '& .MuiTableRow-root.Mui-selected, & .MuiTableRow-root.Mui-selected:hover': {
-            bgcolor: 'rgba(10, 76, 134, 0.14)',
-          },
+          overflowX: context.mobile ? 'hidden' : 'auto',
+          ...(fit && height !== null ? { maxHeight: height, overflowY: 'auto' } : {}),
         }}
       >
-        <TableHead>
-          <TableRow role="row" aria-rowindex={1}>
-            {headers.map((c, col) => (
-              <TableCell
-                key={c.id}
-                role="columnheader"
-                aria-sort={ariaSort(c, p.sort)}
-                tabIndex={stop.row === 0 && stop.col === col ? 0 : -1}
-                title={c.header || undefined}
-                sx={{
-                  ...HEADER_SX,
-                  minWidth: context.mobile ? undefined : columnMinWidth(c, context),
-                }}
-                onClick={sortable(c) ? () => sortBy(c.sortKey) : undefined}
-              >
-                {sortable(c) ? (
-                  <TableSortLabel
-                    active={byColumn(c, p.sort)}
-                    direction={byColumn(c, p.sort) ? p.sort?.direction : 'desc'}
-                    // The header cell handles the click; the label is its visible, focusable face.
-                    tabIndex={-1}
-                  >
-                    {c.header}
-                  </TableSortLabel>
-                ) : (
-                  c.header || ' '
-                )}
-                {(c.sortKey === EXPIRY_KEY || c.id === 'stacked') && p.sortState}
-              </TableCell>
+        <Table
+          role="grid"
+          aria-label={p.label}
+          aria-busy={p.loading}
+          aria-rowcount={p.rows.length + 1}
+          size="small"
+          stickyHeader={!context.mobile}
+          onKeyDown={(e) => handleGridKey(e, activate)}
+          onFocus={(e) => {
+            const at = focusedCell(e);
+            if (at && (at.row !== stop.row || at.col !== stop.col)) setFocus(at);
+          }}
+          sx={{
+            ...(!context.mobile && { tableLayout: 'fixed', minWidth: tableWidth }),
+            '& .MuiTableCell-root': { px: 1, py: 0.5, lineHeight: 1.5 },
+            // A phone's buttons keep a finger's height; a desk's fit a one-line row.
+            '& .MuiButton-sizeSmall': {
+              py: context.mobile ? 0.75 : 0,
+              lineHeight: 1.6,
+              whiteSpace: 'nowrap',
+            },
+            '& [data-pinned]': { bgcolor: 'background.paper', zIndex: 1 },
+            '& thead [data-pinned]': { zIndex: 3 },
+            ...(cues.left &&
+              pin.left > 0 && {
+                [`& tr > :nth-of-type(${pin.left})`]: {
+                  boxShadow: PIN_EDGE,
+                  clipPath: 'inset(0 -8px 0 0)',
+                },
+              }),
+            ...(cues.right &&
+              pin.right > 0 && {
+                [`& tr > :nth-last-of-type(${pin.right})`]: {
+                  boxShadow: PIN_EDGE,
+                  clipPath: 'inset(0 0 0 -8px)',
+                },
+              }),
+            '& .MuiTableCell-root:focus': { outline: 'none' },
+            '& .MuiTableCell-root:focus-visible': {
+              boxShadow: 'inset 0 0 0 2px',
+              color: 'inherit',
+            },
+            ...(p.onRowClick && {
+              '& tbody .MuiTableRow-root': { cursor: 'pointer' },
+              // The row a keyboard user is on, ringed whole: Enter or Space opens all of it.
+              '& tbody .MuiTableRow-root:has(> .MuiTableCell-root:focus-visible)': RING,
+            }),
+            '& .MuiTableRow-root.Mui-selected, & .MuiTableRow-root.Mui-selected:hover': {
+              bgcolor: 'rgba(10, 76, 134, 0.14)',
+            },
+          }}
+        >
+          <TableHead>
+            <TableRow role="row" aria-rowindex={1}>
+              {headers.map((c, col) => (
+                <TableCell
+                  key={c.id}
+                  role="columnheader"
+                  aria-sort={ariaSort(c, p.sort)}
+                  tabIndex={stop.row === 0 && stop.col === col ? 0 : -1}
+                  title={c.header || undefined}
+                  data-pinned={pinStyle(headers, pin, col, context.privileged) ? 'true' : undefined}
+                  style={pinStyle(headers, pin, col, context.privileged)}
+                  sx={{
+                    ...HEADER_SX,
+                    width: context.mobile ? undefined : columnWidth(c.id, context.privileged),
+                  }}
+                  onClick={sortable(c) ? () => sortBy(c.sortKey) : undefined}
+                >
+                  {sortable(c) ? (
+                    <TableSortLabel
+                      active={byColumn(c, p.sort)}
+                      direction={byColumn(c, p.sort) ? p.sort?.direction : 'desc'}
+                      // The header cell handles the click; the label is its visible, focusable face.
+                      tabIndex={-1}
+                    >
+                      {c.header}
+                    </TableSortLabel>
+                  ) : (
+                    c.header || ' '
+                  )}
+                  {(c.sortKey === EXPIRY_KEY || c.id === 'stacked') && p.sortState}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {p.rows.map((row, i) => (
+              <BodyRow
+                key={row.opportunityId}
+                row={row}
+                index={i}
+                columns={columns}
+                context={context}
+                selected={row.opportunityId === p.selectedId}
+                tabCol={stop.row === i + 1 ? stop.col : -1}
+                pin={pin}
+                onClick={p.onRowClick}
+              />
             ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {p.rows.map((row, i) => (
-            <BodyRow
-              key={row.opportunityId}
-              row={row}
-              index={i}
-              columns={columns}
-              context={context}
-              selected={row.opportunityId === p.selectedId}
-              tabCol={stop.row === i + 1 ? stop.col : -1}
-              onClick={p.onRowClick}
-            />
-          ))}
-        </TableBody>
-      </Table>
+          </TableBody>
+        </Table>
+      </Box>
     </Box>
   );
 };

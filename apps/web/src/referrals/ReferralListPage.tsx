@@ -1,9 +1,10 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
-import { Box, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, IconButton, Stack, Typography } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import {
   ALL_REFERRALS_COLUMNS,
   CONSOLE_FLAGS,
+  appetiteFallbackText,
   AVAILABLE_REFERRALS_COLUMNS,
   cycleAllOpportunitiesSort,
   cycleSort,
@@ -21,14 +22,16 @@ import { lazyNamed } from '../app/lazyNamed';
 import { useSession } from '../app/useSession';
 import { useFeatureFlag, useShowTalkNow } from '../live/useFeatureFlag';
 import type { CellContext, GridRow } from './gridColumns';
-import { ListToolbar } from './ListToolbar';
-import { initialListState, listTopic } from './listState';
+import { Legend, ListToolbar } from './ListToolbar';
+import { activeFilters, initialListState, listTopic } from './listState';
 import { useOpenReferralFromUrl } from './openReferralParam';
 import { PagingFooter } from './PagingFooter';
+import { FOOTER_RESERVE } from './gridLayout';
 import { ReferralGrid } from './ReferralGrid';
 import { SortStateLabel } from './SortStateLabel';
 import { useExpiringFirst } from './useExpiringFirst';
 import { useListPage } from './useListPage';
+import { useEmptyExplained } from './useEmptyExplained';
 import { useListState } from './useListState';
 import { tokenColour } from '../theme/theme';
 import { useCompactLayout } from '../shell/useCompactLayout';
@@ -48,10 +51,18 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
   const title = variant === 'all' ? marketplaceTitle(access) : HEADINGS.availableList;
   useDocumentTitle(listPageTitle(title, brand));
   const mobile = useCompactLayout();
-  const { state, ready, update } = useListState(
+  const startView = defaultReferralView(access);
+  const { state, ready, update, outside } = useListState(
     (url) => initialListState(defaults, defaultReferralView(access), url),
     defaults.geoLocate,
+    startView === 'inAppetite',
   );
+  const active = activeFilters(state, {
+    view: startView,
+    dateFilter: defaults.dateFilter,
+    showClaimed: defaults.showClaimed,
+  });
+  const [noteClosed, setNoteClosed] = useState(false);
   const [selected, setSelected] = useState<GridRow | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [statusOf, setStatusOf] = useState<GridRow | null>(null);
@@ -98,6 +109,12 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
     () => visibleColumns(base, defaults.extraColumns),
     [base, defaults.extraColumns],
   );
+  const explained = useEmptyExplained(
+    state,
+    update,
+    { view: true, keys: ['allStates', 'allReferrals', 'longer', 'showClaimed'], counts: true },
+    ready && !page.loading && page.rows.length === 0,
+  );
   // A row that changed live shows its new data in the panel and the status modal too.
   const live = (row: GridRow | null) =>
     page.rows.find((r) => r.opportunityId === row?.opportunityId) ?? row;
@@ -109,15 +126,30 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
+        {/* Beside the title, where the filters' line has no room for it. */}
+        {!mobile && <Legend />}
         <IconButton aria-label="List settings" disabled>
           <SettingsIcon />
         </IconButton>
       </Stack>
       <ListToolbar
         state={state}
-        parts={{ view: true, showClaimed: true, dateFilter: true, stateFilter: true, legend: true }}
+        parts={{
+          view: true,
+          showClaimed: true,
+          dateFilter: true,
+          stateFilter: true,
+          legend: mobile,
+        }}
         onChange={update}
+        mobile={mobile}
+        active={active}
       />
+      {outside && state.stateCode === null && !noteClosed && (
+        <Alert severity="info" onClose={() => setNoteClosed(true)} sx={{ mt: 1 }}>
+          {appetiteFallbackText(outside)}
+        </Alert>
+      )}
       {page.error && (
         <Typography role="alert" sx={{ color: (t) => tokenColour(t, 'red'), my: 1 }}>
           {page.error}
@@ -135,6 +167,8 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
         sortState={order.label && <SortStateLabel {...order.label} />}
         selectedId={selected?.opportunityId ?? null}
         onRowClick={defaults.detailsPanel ? open : undefined}
+        explained={explained}
+        fitReserve={FOOTER_RESERVE}
       />
       <PagingFooter
         page={state.page}

@@ -6,6 +6,7 @@ import {
   assigneeText,
   businessLinesText,
   categoryText,
+  countdown,
   cityState,
   employeesText,
   formatUsd,
@@ -128,6 +129,7 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
       <Button
         size="small"
         variant="outlined"
+        fullWidth={ctx.mobile}
         onClick={(e) => {
           e.stopPropagation();
           ctx.onOpen?.(r);
@@ -159,23 +161,13 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
 export const renderReferralCell = (id: string, row: GridRow, ctx: CellContext): ReactNode =>
   CELLS[id]?.(full(row), ctx) ?? '';
 
-const WIDTHS: Readonly<Record<string, number>> = {
-  addDate: 130,
-  opportunityType: 80,
-  limitedTime: 160,
-  status: 230,
-  icons: 70,
-  notes: 150,
-  acquired: 110,
-  age: 110,
-  progress: 170,
-};
+/** Cells that carry the row's action: in a card, a full-width line of their own at the end. */
+const ACTION_CELLS: ReadonlySet<string> = new Set(['status', 'notes']);
 
-/** The least width of a column (px): the Notes column is narrower for non-carriers, who see the button. */
-export const columnMinWidth = (d: ColumnDef, ctx: CellContext): number =>
-  d.id === 'notes' ? (ctx.showTalkNow ? 150 : 200) : (WIDTHS[d.id] ?? 110);
-
-/** Every visible cell of a row, one under another, with its header (the mobile layout). */
+/**
+ * A referral as a card (the phone layout): each visible field with its header, two columns of
+ * label and value, and the row's action last, one full-width line.
+ */
 export const StackedCell = ({
   defs,
   row,
@@ -184,20 +176,42 @@ export const StackedCell = ({
   readonly defs: readonly ColumnDef[];
   readonly row: GridRow;
   readonly ctx: CellContext;
-}) => (
-  <Box sx={{ py: 1, display: 'grid', gap: 0.25 }}>
-    {defs.map((d) => {
-      const cell = CELLS[d.id]?.(full(row), { ...ctx, mobile: true });
-      return cell === '' || cell === null ? null : (
-        <Box key={d.id} sx={{ display: 'flex', gap: 1 }}>
-          {d.header && (
-            <Box component="span" sx={{ fontWeight: 600, minWidth: 110 }}>
-              {d.header}
-            </Box>
-          )}
-          <span>{cell}</span>
+}) => {
+  const mobile = { ...ctx, mobile: true };
+  const filled = (d: ColumnDef) => {
+    // A countdown with nothing to count (not Available, no window) is no line of the card.
+    if (d.id === 'limitedTime' && countdown(full(row), new Date()) === null) return null;
+    const cell = CELLS[d.id]?.(full(row), mobile);
+    return cell === '' || cell === null || cell === undefined ? null : { d, cell };
+  };
+  const cells = defs.map(filled).filter((c) => c !== null);
+  const info = cells.filter((c) => !ACTION_CELLS.has(c.d.id));
+  const actions = cells.filter((c) => ACTION_CELLS.has(c.d.id));
+  return (
+    <Box
+      sx={{
+        py: 0.5,
+        display: 'grid',
+        gridTemplateColumns: 'auto minmax(0, 1fr)',
+        columnGap: 1.5,
+        rowGap: 0.25,
+      }}
+    >
+      {info.map(({ d, cell }) => (
+        <Box key={d.id} sx={{ display: 'contents' }}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {d.header}
+          </Box>
+          <Box component="span" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {cell}
+          </Box>
         </Box>
-      );
-    })}
-  </Box>
-);
+      ))}
+      {actions.map(({ d, cell }) => (
+        <Box key={d.id} sx={{ gridColumn: '1 / -1', mt: 0.75 }}>
+          {cell}
+        </Box>
+      ))}
+    </Box>
+  );
+};

@@ -78,3 +78,18 @@ export const listTopic = (s: ListState): ReferralTopic => ({
 /** True when the list can only be empty: a two-letter URL state that is no state. */
 export const cannotMatch = (s: ListState): boolean =>
   s.stateCode !== null && knownState(s.stateCode) === null;
+
+/**
+ * How many filters narrow a list beyond where it opens: a chosen state always (a geo-located one
+ * too), and each other filter the user moved from the list's start.
+ */
+export const activeFilters = (
+  s: ListState,
+  start: Pick<ListState, 'view' | 'dateFilter' | 'showClaimed'>,
+): number =>
+  [
+    s.stateCode !== null,
+    s.view !== start.view,
+    s.dateFilter !== start.dateFilter,
+    s.showClaimed !== start.showClaimed,
+  ].filter(Boolean).length;

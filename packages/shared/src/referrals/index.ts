@@ -14,6 +14,7 @@ export * from './paging.js';
 export * from './listDefaults.js';
 export * from './columns.js';
 export * from './urlState.js';
+export * from './waysOut.js';
 export * from './brand.js';
 export * from './access.js';
 export * from './routes.js';

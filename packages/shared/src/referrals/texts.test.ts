@@ -8,6 +8,7 @@ import {
   listPageTitle,
   publicClaimModal,
   publicFeedTitle,
+  stateFilterHint,
 } from './texts.js';
 
 describe('agent-console §2 page titles and headings', () => {
@@ -46,6 +47,11 @@ describe('agent-console §2 page titles and headings', () => {
       showClaimed: 'Show Claimed',
       stateFilterHint: 'Shows all referral activity from the last 72 hrs.',
     });
+  });
+
+  it("says the list's own window under the state filter", () => {
+    expect(stateFilterHint('48hours')).toBe('Shows all referral activity from the last 48 hours.');
+    expect(stateFilterHint('7days')).toBe('Shows all referral activity from the last 7 days.');
   });
 });
 

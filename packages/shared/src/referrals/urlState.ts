@@ -31,23 +31,34 @@ export interface InitialStateInput {
   /** The geo-location answer; null or undefined when it failed or was not asked. */
   readonly geoState: string | null | undefined;
   readonly isPublic: boolean;
+  /**
+   * The states the list's view can show (an in-appetite list: its appetite's states); absent or
+   * null when any state can appear.
+   */
+  readonly viewStates?: readonly string[] | null;
 }
 
 /** Where the initial state came from. */
-export type InitialStateSource = 'geo' | 'url' | 'default';
+export type InitialStateSource = 'geo' | 'url' | 'default' | 'outsideView';
 
 /** The initial state filter: a code, or null for All States. */
 export interface InitialState {
   readonly code: string | null;
   readonly source: InitialStateSource;
+  /** The geo-located state the list did not open on, because its view cannot show it. */
+  readonly outside?: StateCode;
 }
 
 /**
  * The initial state filter of a list: a known geo-located state first (never on the public feed),
- * then the URL state, then All States. A failed geo look-up therefore falls back to the URL.
+ * then the URL state, then All States. A failed geo look-up therefore falls back to the URL. A
+ * geo-located state the view cannot show (outside the user's appetite) opens All States instead,
+ * and says which state it was: opening on a list that can only be empty helps nobody.
  */
 export const resolveInitialState = (input: InitialStateInput): InitialState => {
   const geo = input.isPublic ? null : geoStateCode(input.geoState);
+  if (geo && input.viewStates && !input.viewStates.includes(geo))
+    return { code: null, source: 'outsideView', outside: geo };
   if (geo) return { code: geo, source: 'geo' };
   const url = parseStateParam(input.urlState);
   if (url) return { code: url, source: 'url' };

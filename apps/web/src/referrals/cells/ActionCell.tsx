@@ -19,6 +19,8 @@ import { StatusIcon } from './StatusIcon';
 export interface ActionViewer {
   readonly privileged: boolean;
   readonly showPrices: boolean;
+  /** In a card: the action is one full-width line. */
+  readonly mobile?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export const ActionCell = ({
       <Button
         size="small"
         variant="contained"
+        fullWidth={viewer.mobile}
         onClick={only(onOpen)}
         startIcon={action.kind === 'talkNow' ? <PhoneIcon /> : undefined}
       >
@@ -69,6 +72,7 @@ export const ActionCell = ({
         size="small"
         variant="outlined"
         color="inherit"
+        fullWidth={viewer.mobile}
         aria-haspopup="dialog"
         onClick={only(action.behaviour === 'openModal' ? onStatus : onOpen)}
       >
@@ -89,7 +93,14 @@ export const ActionCell = ({
       leaveDelay={TOOLTIP.hideDelayMs}
       placement={TOOLTIP.placement}
     >
-      <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      <Box
+        sx={{
+          display: viewer.mobile ? 'flex' : 'inline-flex',
+          alignItems: 'center',
+          gap: 0.75,
+          '& .MuiButton-root': { whiteSpace: 'nowrap' },
+        }}
+      >
         <StatusIcon icon={statusIcon(row.marketplaceStatus)} />
         {body}
         {was && (

@@ -16,20 +16,24 @@ import { Badge } from './Badge';
 
 // These cells read the shared clock; they are the only parts of a grid that re-render each second.
 
+// A when and its detail on one line (a row is one line high), the detail quieter.
 const TwoLines = ({ top, bottom }: { readonly top: ReactNode; readonly bottom: string }) => (
-  <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
-    <div>{top}</div>
-    <Box sx={{ fontSize: 12, color: (t) => tokenColour(t, 'grey') }}>{bottom}</Box>
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {top}{' '}
+    <Box component="span" sx={{ fontSize: 12, color: (t) => tokenColour(t, 'grey') }}>
+      {bottom}
+    </Box>
   </Box>
 );
 
 /** Delivered / Received: a green New badge, or the time-ago text over a date or time. */
 export const DeliveredCell = ({ addDate }: { readonly addDate: string }) => {
   const cell = deliveredCell(addDate, useNow(), useViewerTimeZone());
+  // The time-ago is what a list scans for; its date or time is the tooltip's (rows are one line).
   return cell.kind === 'new' ? (
     <Badge colour="green">New</Badge>
   ) : (
-    <TwoLines top={cell.text} bottom={cell.detail} />
+    <span title={cell.detail}>{cell.text}</span>
   );
 };
 
