@@ -53,7 +53,7 @@ export const createAppTheme = (
   theme.components = {
     ...theme.components,
     MuiCssBaseline: {
-      styleOverrides: { ...focusRing(theme.palette.primary.main), ':root': cellColourVars(theme) },
+      styleOverrides: focusRing(theme.palette.primary.main),
     },
   };
   return theme;
@@ -113,22 +113,9 @@ export const tokenBadge = (token: ColourToken): string => {
 /** Text colours of the marketplace list's cells beyond the tokens' (orange), by mode. */
 const ORANGE = { light: '#a04a00', dark: '#ffb74d' } as const;
 
-/** The CSS variable holding a cell colour's text colour in the page's mode. */
-export const cellColourVar = (colour: Exclude<CellColour, 'default'>): string =>
-  `--cell-colour-${colour}`;
-
 /**
  * Text colour of a marketplace list cell in the theme's mode: the token colours, and orange.
  * Each reads at 4.5:1 or better on white in light mode and on the dark grounds in dark mode.
  */
 export const cellColour = (theme: Theme, colour: Exclude<CellColour, 'default'>): string =>
   colour === 'orange' ? ORANGE[theme.palette.mode] : tokenColour(theme, colour);
-
-/** The cell colours as CSS variables of the page, so cells follow the mode without the theme. */
-const cellColourVars = (theme: Theme): Record<string, string> =>
-  Object.fromEntries(
-    (['red', 'green', 'yellow', 'orange', 'grey'] as const).map((c) => [
-      cellColourVar(c),
-      cellColour(theme, c),
-    ]),
-  );

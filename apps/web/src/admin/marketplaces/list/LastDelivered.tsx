@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { lastDeliveredCell, type DeliveryStat } from '@referrals/shared';
 import { useNow, VIEWER_TIME_ZONE } from '../../../time/clock';
-import { CELL_COLOURS, DOT_COLOURS } from './cellColours';
+import { cellTextColour, DOT_COLOURS } from './cellColours';
 
 /** Last Delivered: a coloured dot and 'Today' with the time, 'Yesterday', a date, or an error. */
 export const LastDelivered = ({ stat }: { readonly stat: DeliveryStat | undefined }) => {
@@ -12,7 +12,7 @@ export const LastDelivered = ({ stat }: { readonly stat: DeliveryStat | undefine
         aria-hidden
         sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: DOT_COLOURS[cell.colour] }}
       />
-      <Typography variant="body2" sx={{ color: CELL_COLOURS[cell.colour] }}>
+      <Typography variant="body2" sx={{ color: cellTextColour(cell.colour) }}>
         {cell.text}
         {cell.time ? ` ${cell.time}` : ''}
       </Typography>

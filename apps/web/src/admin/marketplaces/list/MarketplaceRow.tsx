@@ -12,7 +12,7 @@ import {
   type DeliveryStat,
 } from '@referrals/shared';
 import { ActionsMenu } from './ActionsMenu';
-import { CELL_COLOURS } from './cellColours';
+import { cellTextColour } from './cellColours';
 import { LastDelivered } from './LastDelivered';
 import type { ListItem } from './listTypes';
 
@@ -99,13 +99,13 @@ export const MarketplaceRow = ({
         />
       </TableCell>
       <TableCell>{deliveredPriceText(m)}</TableCell>
-      <TableCell sx={{ color: prepaid ? CELL_COLOURS[prepaid.colour] : undefined }}>
+      <TableCell sx={{ color: prepaid ? cellTextColour(prepaid.colour) : undefined }}>
         {prepaid?.text ?? ''}
       </TableCell>
       <TableCell>
         <LastDelivered stat={data.stat} />
       </TableCell>
-      <TableCell sx={{ color: daily ? CELL_COLOURS[daily.colour] : undefined }}>
+      <TableCell sx={{ color: daily ? cellTextColour(daily.colour) : undefined }}>
         {daily?.text ?? ''}
       </TableCell>
       <TableCell>{categoryLabels(m.riskAppetite).join(', ')}</TableCell>

@@ -1,17 +1,12 @@
+import type { Theme } from '@mui/material';
 import type { CellColour } from '@referrals/shared';
-import { cellColourVar } from '../../../theme/theme';
+import { cellColour } from '../../../theme/theme';
 
-const textOf = (c: Exclude<CellColour, 'default'>) => `var(${cellColourVar(c)})`;
-
-/** Text colours of the list cells: the theme's, for the page's mode (light or dark). */
-export const CELL_COLOURS: Readonly<Record<CellColour, string>> = {
-  default: 'inherit',
-  red: textOf('red'),
-  green: textOf('green'),
-  yellow: textOf('yellow'),
-  orange: textOf('orange'),
-  grey: textOf('grey'),
-};
+/** Text colour of a list cell, for an `sx` colour: the theme's, in the page's mode. */
+export const cellTextColour =
+  (colour: CellColour) =>
+  (theme: Theme): string =>
+    colour === 'default' ? 'inherit' : cellColour(theme, colour);
 
 /** Dot colours of the Last Delivered cell (the dot is decoration, the text says the state). */
 export const DOT_COLOURS: Readonly<Record<CellColour, string>> = {
