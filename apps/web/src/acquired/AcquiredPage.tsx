@@ -29,7 +29,7 @@ import { usePipelines } from '../pipeline/usePipelines';
 import { TableFit } from '../shell/TableFit';
 import { ExportButton } from './ExportButton';
 import { fittedAcquiredColumns } from './fittedColumns';
-import { FiltersSheet } from './FiltersSheet';
+import { FiltersSheet } from '../shell/FiltersSheet';
 import { ProgressFilterBar } from './ProgressFilterBar';
 import {
   activeFilters,

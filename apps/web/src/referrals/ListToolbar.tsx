@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import {
   Box,
-  Button,
-  Drawer,
   FormControl,
   FormControlLabel,
   InputLabel,
@@ -13,7 +10,6 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import TuneIcon from '@mui/icons-material/Tune';
 import {
   availableLegendWord,
   DATE_FILTER_LABELS,
@@ -24,6 +20,7 @@ import {
   type DateFilter,
 } from '@referrals/shared';
 import { useSession } from '../app/useSession';
+import { FiltersSheet } from '../shell/FiltersSheet';
 import { StatusIcon } from './cells/StatusIcon';
 import { DateFilterSelect } from './DateFilterSelect';
 import type { ListState, ListView } from './listState';
@@ -172,69 +169,36 @@ export const filterSummary = (state: ListState, parts: ToolbarParts): string =>
  * The phone's toolbar: one pinned line, a "Filters (n)" button (n: the filters that narrow the
  * list) and what is in force; the controls open in a sheet from the bottom.
  */
-const PhoneToolbar = (p: ToolbarProps & { readonly active: number }) => {
-  const [open, setOpen] = useState(false);
-  return (
-    <Box
-      role="toolbar"
-      aria-label="Referral filters"
-      sx={{
-        position: 'sticky',
-        top: { xs: 56, sm: 64 },
-        zIndex: 2,
-        bgcolor: 'background.paper',
-        py: 0.75,
-        px: 1,
-        display: 'flex',
-        gap: 1,
-        alignItems: 'center',
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Button
-        variant="outlined"
-        size="small"
-        startIcon={<TuneIcon />}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-        sx={{ flexShrink: 0 }}
-      >
-        Filters ({p.active})
-      </Button>
-      <Typography variant="body2" noWrap sx={{ minWidth: 0, color: 'text.secondary' }}>
-        {filterSummary(p.state, p.parts)}
-      </Typography>
-      <Drawer
-        anchor="bottom"
-        open={open}
-        onClose={() => setOpen(false)}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Filters' } }}
-      >
-        <Box
-          sx={{
-            p: 2,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 2,
-            alignItems: 'flex-start',
-            maxHeight: '80vh',
-            overflowY: 'auto',
-          }}
-        >
-          <Typography variant="h6" component="h2">
-            Filters
-          </Typography>
-          <Controls {...p} parts={{ ...p.parts, legend: false }} />
-          {p.parts.legend && <Legend />}
-          <Button variant="contained" fullWidth onClick={() => setOpen(false)}>
-            Done
-          </Button>
-        </Box>
-      </Drawer>
-    </Box>
-  );
-};
+const PhoneToolbar = (p: ToolbarProps & { readonly active: number }) => (
+  <Box
+    role="toolbar"
+    aria-label="Referral filters"
+    sx={{
+      position: 'sticky',
+      top: { xs: 56, sm: 64 },
+      zIndex: 2,
+      bgcolor: 'background.paper',
+      py: 0.75,
+      px: 1,
+      display: 'flex',
+      gap: 1,
+      alignItems: 'center',
+      borderBottom: 1,
+      borderColor: 'divider',
+      '& > button': { flexShrink: 0 },
+    }}
+  >
+    <FiltersSheet active={p.active}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+        <Controls {...p} parts={{ ...p.parts, legend: false }} />
+        {p.parts.legend && <Legend />}
+      </Box>
+    </FiltersSheet>
+    <Typography variant="body2" noWrap sx={{ minWidth: 0, color: 'text.secondary' }}>
+      {filterSummary(p.state, p.parts)}
+    </Typography>
+  </Box>
+);
 
 /**
  * The filter bar of a referral list; every change goes to `onChange`. On a desk one sticky row;
