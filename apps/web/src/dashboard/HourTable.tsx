@@ -1,19 +1,6 @@
-import type { CSSProperties } from 'react';
+import { visuallyHidden } from '@mui/utils';
 import { formatShortTime } from '@referrals/shared';
 import { VIEWER_TIME_ZONE } from '../time/clock';
-
-/** Hidden on screen, read by screen readers (the usual clip pattern). */
-const visuallyHidden: CSSProperties = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-};
 
 /** The numbers behind an hourly chart, as a table only screen readers see. */
 export const HourTable = <K extends string>({

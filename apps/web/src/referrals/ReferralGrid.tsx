@@ -9,6 +9,7 @@ import {
   TableRow,
   TableSortLabel,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import type { ColumnDef, Sort, SortKey } from '@referrals/shared';
 import { LOADING_REFERRALS } from '../live/useLiveStatus';
 import { EmptyList, type EmptyExplained } from './EmptyList';
@@ -143,6 +144,8 @@ export const ReferralGrid = (p: ReferralGridProps) => {
     ? [{ id: 'stacked', header: 'Referral', sortKey: null } as ColumnDef]
     : columns;
   const pin: Pinning = context.mobile ? { left: 0, right: 0 } : pinningOf(columns);
+  const expiringHere = (c: ColumnDef) =>
+    Boolean(p.sortState) && p.sort?.expirationFirst === true && c.sortKey === EXPIRY_KEY;
   const tableWidth = columns.reduce((sum, c) => sum + columnWidth(c.id, context.privileged), 0);
   // Enter or Space on a header sorts by it, on a body cell opens the row.
   const activate = ({ row, col }: CellPosition): boolean => {
@@ -261,7 +264,13 @@ export const ReferralGrid = (p: ReferralGridProps) => {
                   }}
                   onClick={sortable(c) ? () => sortBy(c.sortKey) : undefined}
                 >
-                  {sortable(c) ? (
+                  {expiringHere(c) ? (
+                    // The order in force is the column's word: the chip takes the header's room,
+                    // its name stays for screen readers.
+                    <Box component="span" sx={visuallyHidden}>
+                      {c.header}
+                    </Box>
+                  ) : sortable(c) ? (
                     <TableSortLabel
                       active={byColumn(c, p.sort)}
                       direction={byColumn(c, p.sort) ? p.sort?.direction : 'desc'}

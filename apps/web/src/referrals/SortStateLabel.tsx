@@ -1,4 +1,4 @@
-import { Box, Chip, Tooltip } from '@mui/material';
+import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
 import type { SyntheticEvent } from 'react';
 
@@ -10,12 +10,12 @@ const stop = (e: SyntheticEvent) => e.stopPropagation();
 
 /**
  * The header's word on an order that is no column's sort: "Expiring first". In force, a filled
- * label beside Limited Time (whose header then says aria-sort "other"); else, while the flag offers
- * it, an outlined button that picks it again. Its clicks and keys stay its own: the header cell it
+ * label in Limited Time's header (which then says aria-sort "other"); else, while the flag offers
+ * it, a small hourglass button beside the header that picks it again. Its clicks and keys stay its own: the header cell it
  * sits in sorts by its column.
  */
 export const SortStateLabel = (p: { readonly active: boolean; readonly onSelect: () => void }) => (
-  <Box component="span" onClick={stop} onKeyDown={stop} sx={{ ml: 1 }}>
+  <Box component="span" onClick={stop} onKeyDown={stop} sx={{ ml: 0.5 }}>
     <Tooltip title={EXPIRING_FIRST_TEXT} describeChild>
       {p.active ? (
         <Chip
@@ -26,14 +26,9 @@ export const SortStateLabel = (p: { readonly active: boolean; readonly onSelect:
           sx={{ fontWeight: 600 }}
         />
       ) : (
-        <Chip
-          size="small"
-          icon={<HourglassBottomIcon />}
-          label="Expiring first"
-          variant="outlined"
-          aria-label="Sort expiring first"
-          onClick={p.onSelect}
-        />
+        <IconButton size="small" aria-label="Sort expiring first" onClick={p.onSelect}>
+          <HourglassBottomIcon fontSize="small" />
+        </IconButton>
       )}
     </Tooltip>
   </Box>

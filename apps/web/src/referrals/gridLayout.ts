@@ -7,7 +7,7 @@ import type { ColumnDef } from '@referrals/shared';
  */
 const WIDTHS: Readonly<Record<string, number>> = {
   addDate: 150,
-  opportunityType: 58,
+  opportunityType: 72,
   limitedTime: 140,
   status: 240,
   category: 104,

@@ -1,20 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box, Table, TableBody, TableCell, TableContainer, TableRow } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import type { AuditEntry } from '@referrals/shared';
 import { TableFit } from '../../shell/TableFit';
 import { HeadRow } from '../common/HeadRow';
 import { AUDIT_LOG_TEXTS as T } from './auditLogTexts';
 import { AUDIT_COLUMN_COUNT, AuditRow } from './AuditRow';
-
-// Named for screen readers only: the column holds each row's open button.
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The entries of one page, newest first; `emptyText` fills the table when there are none. */
 export const AuditTable = ({
@@ -32,7 +23,7 @@ export const AuditTable = ({
           lead={
             // Positioned, so the hidden name stays inside its cell (not past a phone's screen edge).
             <TableCell padding="checkbox" sx={{ position: 'relative' }}>
-              <Box component="span" sx={HIDDEN}>
+              <Box component="span" sx={visuallyHidden}>
                 {T.detailsColumn}
               </Box>
             </TableCell>
