@@ -18,13 +18,8 @@ export const SortStateLabel = (p: { readonly active: boolean; readonly onSelect:
   <Box component="span" onClick={stop} onKeyDown={stop} sx={{ ml: 0.5 }}>
     <Tooltip title={EXPIRING_FIRST_TEXT} describeChild>
       {p.active ? (
-        <Chip
-          size="small"
-          icon={<HourglassBottomIcon />}
-          label="Expiring first"
-          color="primary"
-          sx={{ fontWeight: 600 }}
-        />
+        // No icon: every cell below has the hourglass, and the label fits the column's width.
+        <Chip size="small" label="Expiring first" color="primary" sx={{ fontWeight: 600 }} />
       ) : (
         <IconButton size="small" aria-label="Sort expiring first" onClick={p.onSelect}>
           <HourglassBottomIcon fontSize="small" />
