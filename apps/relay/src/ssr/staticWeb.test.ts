@@ -19,7 +19,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
   const app = express();
   app.use(staticWeb(dir));
-  app.use((_req, res) => res.status(404).send('the shell'));
+  // As the relay does: every other path gets the app's HTML.
+  app.use((_req, res) => res.status(200).type('html').send('the shell'));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -34,6 +35,13 @@ describe('the web app as the relay serves it', () => {
     const res = await fetch(`${base}/assets/index-AbC123.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("answers a hashed file it does not have with 404, not the app's HTML", async () => {
+    const res = await fetch(`${base}/assets/index-Gone99.js`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.text()).not.toContain('the shell');
   });
 
   it('has every other file revalidated, so a deploy shows on the next visit', async () => {

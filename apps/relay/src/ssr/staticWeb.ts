@@ -58,5 +58,10 @@ export function staticWeb(webDist: string): Router {
       },
     }),
   );
+  // A hashed file that is not there (a page of an older build asking for its scripts) is a 404,
+  // never the app's HTML in its place: a browser would refuse that as a script and show nothing.
+  router.use(`/${HASHED_DIR}`, (_req: Request, res: Response) => {
+    res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
+  });
   return router;
 }
