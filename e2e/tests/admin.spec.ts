@@ -98,12 +98,17 @@ test.describe('admin: marketplaces', () => {
     const save = page.getByRole('button', { name: 'Save Marketplace' });
     await expect(save).toBeDisabled();
 
+    // Each error shows under its field and in the list of what Save waits for.
+    const fieldError = (text: string) => page.locator('.MuiFormHelperText-root', { hasText: text });
+    const toFix = page.getByRole('list', { name: 'What to fix' });
     await page.getByLabel('Phone Number', { exact: true }).fill('12345');
     await page.getByLabel('Phone Number', { exact: true }).blur();
-    await expect(page.getByText('Please provide a valid phone number')).toBeVisible();
+    await expect(fieldError('Please provide a valid phone number')).toBeVisible();
+    await expect(toFix.getByText('Please provide a valid phone number')).toBeVisible();
     await page.getByLabel('Marketplace Name *').fill('   ');
     await page.getByLabel('Marketplace Name *').blur();
-    await expect(page.getByText('Please provide marketplace name')).toBeVisible();
+    await expect(fieldError('Please provide marketplace name')).toBeVisible();
+    await expect(toFix.getByText('Please provide marketplace name')).toBeVisible();
     await expect(save).toBeDisabled();
 
     await page.getByLabel('Phone Number', { exact: true }).fill('5125550123');
