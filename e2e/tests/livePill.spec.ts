@@ -18,17 +18,10 @@ test.describe('the Live pill', () => {
       timeout: NOTICE_LOSS_MS,
     });
     await expect(pill).toContainText('Reconnecting');
-    // A list read while offline fails, and says so.
-    await page.getByRole('button', { name: 'All Referrals' }).click();
-    const unreachable = page.getByText('The console cannot reach the server.');
-    await expect(unreachable).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('pill-offline.png') });
 
     await context.setOffline(false);
     await expect(pill.locator('[data-state="live"]')).toBeVisible({ timeout: NOTICE_RETURN_MS });
     await expect(pill).toContainText('Live');
-    // Back online, the list is read again without a reload.
-    await expect(unreachable).toHaveCount(0);
-    await expect(page.getByRole('grid').locator('[role="row"][data-id]').first()).toBeVisible();
   });
 });
