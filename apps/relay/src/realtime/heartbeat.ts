@@ -7,4 +7,4 @@
  * larger share: a relay whose event loop stalls (a reconnect storm) reads pongs late, and a short
  * allowance would then drop healthy sockets and feed the storm.
  */
-export const HEARTBEAT = { pingInterval: 4000, pingTimeout: 5000 } as const;
+export const HEARTBEAT = { pingInterval: 3000, pingTimeout: 4000 } as const;
