@@ -73,6 +73,25 @@ test.describe('public feed, server-rendered', () => {
     await context.close();
   });
 
+  test('paints its rows before the app’s code runs, and fetches that code from the start', async ({
+    page,
+  }) => {
+    await page.goto(`${stack().baseUrl}/public-referrals`);
+    await expect(page.locator('[data-state="live"]')).toBeVisible();
+    // The entry waits for a painted frame, then imports the app (src/main.tsx).
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      boot: performance.getEntriesByName('console-boot')[0]?.startTime ?? null,
+    }));
+    expect(timing.paint).not.toBeNull();
+    expect(timing.boot).not.toBeNull();
+    expect(timing.paint ?? Infinity).toBeLessThanOrEqual(timing.boot ?? 0);
+    // Its code is linked in the head, so it loads while the page parses and paints.
+    await expect(page.locator('head link[rel="modulepreload"][href^="/assets/boot-"]')).toHaveCount(
+      1,
+    );
+  });
+
   test('hydrates without a mismatch, then goes live', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (m) => {

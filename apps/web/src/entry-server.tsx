@@ -14,7 +14,7 @@ import { anonymousAuth } from './auth/Auth';
 import { LiveClient } from './live/LiveClient';
 import type { LiveSocket } from './live/LiveSocket';
 import { publicFeedFirstQuery } from './public/publicFeedRead';
-import { RenderBasisContext } from './ssr/renderBasis';
+import { RenderBasisProvider } from './ssr/renderBasis';
 import { seedPublicFeed, ssrDataElement, type SsrData } from './ssr/ssrData';
 
 /** What the relay renders a public feed page from. */
@@ -85,11 +85,11 @@ export const renderPublicFeed = async (template: string, r: PublicFeedRender): P
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
       <BrandContext.Provider value={brand}>
-        <RenderBasisContext.Provider value={r.basis}>
+        <RenderBasisProvider basis={r.basis}>
           <AppProviders services={services} queryClient={queryClient}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>
-        </RenderBasisContext.Provider>
+        </RenderBasisProvider>
       </BrandContext.Provider>
     </CacheProvider>,
   );

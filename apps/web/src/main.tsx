@@ -1,49 +1,35 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createApiClient } from './api/apiClient';
-import { EarlyReads } from './api/earlyReads';
-import { createQueryClient } from './api/queryClient';
-import { startAuth } from './auth/startAuth';
-import { App } from './app/App';
-import { preloadPublicFeed } from './app/AppRoutes';
-import { LiveClient } from './live/LiveClient';
-import { publicFeedFirstQuery, startPublicFeedEarly } from './public/publicFeedRead';
-import { deferredLiveSocket } from './ssr/deferredSocket';
-import { RenderBasisContext } from './ssr/renderBasis';
-import { readSsrData, seedPublicFeed } from './ssr/ssrData';
+import { logger } from './log';
 
-const start = async () => {
-  const auth = await startAuth(location);
-  const early = new EarlyReads();
-  const api = createApiClient(() => auth.token(), fetch, undefined, early);
-  const queryClient = createQueryClient();
-  // A server-rendered feed brought its first page: the cache holds it, nothing is read again.
-  const rendered = readSsrData(document);
-  const firstQuery = publicFeedFirstQuery(location);
-  const hydrating = rendered !== null && firstQuery !== null;
-  if (hydrating) seedPublicFeed(queryClient, firstQuery, rendered);
-  if (hydrating || startPublicFeedEarly(location, api, early)) {
-    // Its lazy route would ask for the code only after the first render.
-    void preloadPublicFeed().catch(() => undefined); // the route's own import reports a failure
-  }
-  // One socket per tab, with the current token at every handshake (anonymous on the public feed).
-  // Its client library loads apart, so the first paint and hydration do not wait for it.
-  const socket = deferredLiveSocket(() =>
-    import('./live/LiveSocket').then((m) => m.connectLiveSocket(() => auth.token())),
-  );
-  const live = new LiveClient(socket, () => auth.token());
-  auth.onTokenRefreshed((token) => live.authenticate(token));
-  const root = document.getElementById('root');
-  if (!root) throw new Error('no #root element');
-  const app = (
-    <StrictMode>
-      <RenderBasisContext.Provider value={hydrating ? rendered.basis : null}>
-        <App services={{ auth, api, live }} queryClient={queryClient} />
-      </RenderBasisContext.Provider>
-    </StrictMode>
-  );
-  if (hydrating) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-};
+/** The performance mark set as the app's code is imported. */
+const BOOT_MARK = 'console-boot';
 
-void start();
+/** A hidden tab paints no frame: the app starts after this long without one. */
+const NO_FRAME_MS = 250;
+
+/** Resolves once the browser has painted a frame (or after `NO_FRAME_MS` without one). */
+const afterFirstPaint = (): Promise<void> =>
+  new Promise((resolve) => {
+    const fallback = setTimeout(resolve, NO_FRAME_MS);
+    // A frame's callbacks run just before it paints; a task queued from one runs after the paint.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+
+/**
+ * The console's entry. The page paints first (a server-rendered feed's rows, or the loading
+ * skeleton), then the app's code is evaluated: evaluating it takes a phone a few hundred
+ * milliseconds, which would otherwise come before the first paint. The code itself is fetched
+ * from the start (`modulePreloadOfLazyEntry` in vite.config.ts links it in the document's head).
+ */
+void afterFirstPaint()
+  .then(() => {
+    // When the app's code starts (after the first paint): for the page's own timing.
+    performance.mark(BOOT_MARK);
+    return import('./boot');
+  })
+  .then((m) => m.boot())
+  .catch((err: unknown) => logger('boot').error('the console could not start', err));

@@ -1,6 +1,6 @@
 import { visuallyHidden } from '@mui/utils';
 import { formatShortTime } from '@referrals/shared';
-import { VIEWER_TIME_ZONE } from '../time/clock';
+import { viewerTimeZone } from '../time/clock';
 
 /** The numbers behind an hourly chart, as a table only screen readers see. */
 export const HourTable = <K extends string>({
@@ -27,7 +27,7 @@ export const HourTable = <K extends string>({
     <tbody>
       {hours.map((h) => (
         <tr key={h.start}>
-          <th scope="row">{formatShortTime(h.start, VIEWER_TIME_ZONE)}</th>
+          <th scope="row">{formatShortTime(h.start, viewerTimeZone())}</th>
           {columns.map(([key]) => (
             <td key={key}>{h[key]}</td>
           ))}
@@ -38,4 +38,4 @@ export const HourTable = <K extends string>({
 );
 
 /** The label of an hour on a chart axis, in the viewer's zone. */
-export const hourLabel = (start: number): string => formatShortTime(start, VIEWER_TIME_ZONE);
+export const hourLabel = (start: number): string => formatShortTime(start, viewerTimeZone());

@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import { useId, type ReactNode } from 'react';
 import { formatShortTime, type PrivilegedDashboard } from '@referrals/shared';
-import { VIEWER_TIME_ZONE } from '../time/clock';
+import { viewerTimeZone } from '../time/clock';
 
 /** A titled card of the dashboard holding a list. */
 const ListCard = ({
@@ -95,7 +95,7 @@ export const ErrorsToday = ({
           <ListItemText
             primary={`${e.errorMarketplaceName ?? 'Unknown marketplace'}: ${e.errorNotes ?? 'no details'}`}
             secondary={`Referral ${e.opportunityId}${
-              e.errorDate ? ` at ${formatShortTime(Date.parse(e.errorDate), VIEWER_TIME_ZONE)}` : ''
+              e.errorDate ? ` at ${formatShortTime(Date.parse(e.errorDate), viewerTimeZone())}` : ''
             }`}
           />
         </ListItem>

@@ -8,7 +8,7 @@ import {
   wasPriceText,
   type ActionOpportunity,
 } from '@referrals/shared';
-import { useNow, VIEWER_TIME_ZONE } from '../time/clock';
+import { useNow, viewerTimeZone } from '../time/clock';
 import { ClaimConfirmDialog } from './ClaimConfirmDialog';
 import { tokenColour } from '../theme/theme';
 
@@ -39,7 +39,7 @@ export const ActionArea = ({
     context: 'panel',
     showPrices: true,
     now,
-    timeZone: VIEWER_TIME_ZONE,
+    timeZone: viewerTimeZone(),
   });
   // A referral that stops being claimable (someone else won it live) drops its open question.
   if (confirming && (lost || (action.kind !== 'claim' && action.kind !== 'talkNow')))

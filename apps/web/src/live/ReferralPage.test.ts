@@ -147,4 +147,46 @@ describe('ReferralPage', () => {
     expect(page.getState().error).toBeNull();
     expect(shown()).toBe('1|1');
   });
+
+  it('starts from a seed (a hydrated server render) and tells nobody on its first update', () => {
+    const { fetchPage, options } = setup();
+    const seed = { seq: 10, content: [ref(2, 1), ref(1, 2)], totalElements: 2 };
+    const live = new LiveClient(new FakeSocket(), () => Promise.resolve(null));
+    const seeded = new ReferralPage<PublicReferral>(live, { requestKey: 'k', page: seed });
+    const before = seeded.getState();
+    const heard = vi.fn();
+    seeded.subscribe(heard);
+    seeded.update(options('k'));
+    // A listener's call would render the hydrated table again, all of it, at once.
+    expect(heard).not.toHaveBeenCalled();
+    expect(seeded.getState()).toBe(before);
+    expect(fetchPage).toHaveBeenCalledTimes(1); // the setup's own page, not the seeded one
+  });
+
+  it('keeps the rows a read again did not change, and tells nobody when none changed', async () => {
+    const { page, reads, snapshot, settle } = setup();
+    const [a, b] = [ref(2, 1), ref(1, 2)];
+    // Each read brings new objects, as JSON does.
+    const read = (...rows: PublicReferral[]) => rows.map((r) => structuredClone(r));
+    snapshot(10);
+    reads[0]?.answer({ seq: 10, content: read(a, b), totalElements: 2 });
+    await settle();
+    const [two, one] = page.getState().rows;
+    const heard = vi.fn();
+    page.subscribe(heard);
+    snapshot(11); // a newer base: the page is read again
+    const changed = { ...b, marketplaceStatus: 'Claimed' as const };
+    reads[1]?.answer({ seq: 11, content: read(a, changed), totalElements: 2 });
+    await settle();
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(page.getState().rows[0]).toBe(two);
+    expect(page.getState().rows[1]).not.toBe(one);
+    expect(page.getState().rows[1]?.marketplaceStatus).toBe('Claimed');
+    const state = page.getState();
+    snapshot(12);
+    reads[2]?.answer({ seq: 12, content: read(a, changed), totalElements: 2 });
+    await settle();
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(page.getState()).toBe(state);
+  });
 });

@@ -8,6 +8,7 @@ import {
   type Sort,
   type Topic,
 } from '@referrals/shared';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { isApiError } from '../api/ApiError';
 import type { LiveClient } from './LiveClient';
 import { applyPageChanges, pageIsShort, type PageRules, type PageView } from './pageChanges';
@@ -210,8 +211,13 @@ export class ReferralPage<R extends ReferralRow> {
       );
   }
 
+  /**
+   * A page read again keeps the row objects that did not change (a reconnect's re-read, the
+   * same page after a snapshot), so the memoised rows of the table do not render again.
+   */
   private pageView(res: FetchedPage<R>): PageView<R> {
-    return { rows: res.content, total: res.totalElements };
+    const rows: readonly R[] = replaceEqualDeep(this.state.rows, res.content);
+    return { rows, total: res.totalElements };
   }
 
   /** Shows a page read (or seeded), with the changes held while it was on its way. */
@@ -222,6 +228,9 @@ export class ReferralPage<R extends ReferralRow> {
     for (const c of this.held)
       if (c.seq > res.seq) next = applyPageChanges(next, c.upserts, c.removed, this.rules());
     this.held = [];
+    const s = this.state;
+    // The seed a hydrated page started with: its listeners (a render) hear nothing new.
+    if (next.rows === s.rows && next.total === s.total && !s.loading && s.error === null) return;
     this.set({ ...next, loading: false, error: null });
   }
 

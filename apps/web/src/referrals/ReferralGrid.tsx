@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import {
   Box,
   LinearProgress,
@@ -57,6 +57,7 @@ const PIN_EDGE = '0 0 6px 1px rgba(0, 0, 0, 0.28)';
 const RING = { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } as const;
 
 /** Expiration first is no column's sort: its header says "other" (see SortStateLabel). */
+const NO_PIN: Pinning = { left: 0, right: 0 };
 const EXPIRY_KEY: SortKey = 'marketplaceExpirationDate';
 const byColumn = (c: ColumnDef, sort: Sort | null | undefined) =>
   c.sortKey !== null && sort?.key === c.sortKey && !sort.expirationFirst;
@@ -132,6 +133,11 @@ export const ReferralGrid = (p: ReferralGridProps) => {
   const [focus, setFocus] = useState<CellPosition>({ row: 1, col: 0 });
   const fit = p.fitReserve !== undefined && !context.mobile;
   const { setBox, cues, height, onScroll } = useGridBox(fit, p.fitReserve ?? 0);
+  // One object while the columns stay: the memoised rows take it as a prop.
+  const pin: Pinning = useMemo(
+    () => (context.mobile ? NO_PIN : pinningOf(columns)),
+    [columns, context.mobile],
+  );
   if (!p.loading && p.rows.length === 0)
     return <EmptyList label={p.label} explained={p.explained} />;
 
@@ -143,7 +149,6 @@ export const ReferralGrid = (p: ReferralGridProps) => {
   const headers = context.mobile
     ? [{ id: 'stacked', header: 'Referral', sortKey: null } as ColumnDef]
     : columns;
-  const pin: Pinning = context.mobile ? { left: 0, right: 0 } : pinningOf(columns);
   const expiringHere = (c: ColumnDef) =>
     Boolean(p.sortState) && p.sort?.expirationFirst === true && c.sortKey === EXPIRY_KEY;
   const tableWidth = columns.reduce((sum, c) => sum + columnWidth(c.id, context.privileged), 0);

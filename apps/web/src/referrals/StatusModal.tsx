@@ -13,7 +13,7 @@ import {
   statusModalContent,
   type ActionOpportunity,
 } from '@referrals/shared';
-import { VIEWER_TIME_ZONE } from '../time/clock';
+import { viewerTimeZone } from '../time/clock';
 import type { GridRow } from './gridColumns';
 
 const NO_FIELDS: Omit<ActionOpportunity, 'marketplaceStatus'> = {
@@ -44,7 +44,7 @@ export const StatusModal = ({
 }) => {
   const titleId = useId();
   const content = referral
-    ? statusModalContent({ ...NO_FIELDS, ...referral }, new Date(), VIEWER_TIME_ZONE)
+    ? statusModalContent({ ...NO_FIELDS, ...referral }, new Date(), viewerTimeZone())
     : null;
   return (
     <Dialog open={open && content !== null} onClose={onClose} aria-labelledby={titleId}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { useCallback, useRef, useState, type CSSProperties } from 'react';
 import type { ColumnDef } from '@referrals/shared';
 
 /**
@@ -99,11 +99,11 @@ export interface ScrollCues {
  * and the page's footer under it.
  */
 export const useGridBox = (fit: boolean, reserve: number) => {
-  // A callback ref's element in state: the measures read it outside render only.
-  const [el, setBox] = useState<HTMLDivElement | null>(null);
+  const box = useRef<HTMLDivElement | null>(null);
   const [cues, setCues] = useState<ScrollCues>({ left: false, right: false });
   const [height, setHeight] = useState<number | null>(null);
   const measure = useCallback(() => {
+    const el = box.current;
     if (!el) return;
     const left = el.scrollLeft > 1;
     const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
@@ -113,19 +113,27 @@ export const useGridBox = (fit: boolean, reserve: number) => {
       // Never so short that a handful of rows do not fit (a small window scrolls the page).
       setHeight(Math.max(320, Math.floor(window.innerHeight - top - reserve)));
     }
-  }, [el, fit, reserve]);
-  useEffect(() => {
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    // The box, its table (rows come and go) and the page (a note above it moves it down).
-    const observer = new ResizeObserver(measure);
-    for (const watched of [el, el.firstElementChild, document.body]) {
-      if (watched) observer.observe(watched);
-    }
-    window.addEventListener('resize', measure);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, [el, measure]);
+  }, [fit, reserve]);
+  // A ref callback with its own cleanup: the box is watched from the moment it is attached, and
+  // attaching it renders nothing again (held in state, it cost a hydrating phone a whole render
+  // of the grid in the hydration's commit).
+  const setBox = useCallback(
+    (el: HTMLDivElement | null) => {
+      box.current = el;
+      if (!el) return;
+      // The box, its table (rows come and go) and the page (a note above it moves it down).
+      const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+      for (const watched of [el, el.firstElementChild, document.body]) {
+        if (watched) observer?.observe(watched);
+      }
+      window.addEventListener('resize', measure);
+      return () => {
+        observer?.disconnect();
+        window.removeEventListener('resize', measure);
+        box.current = null;
+      };
+    },
+    [measure],
+  );
   return { setBox, cues, height, onScroll: measure };
 };

@@ -1,13 +1,17 @@
 import { atom, useAtomValue } from 'jotai';
+import { startTransition } from 'react';
 import { useRenderBasis } from '../ssr/renderBasis';
 
 const TICK_MS = 1000;
 
 const ticking = atom(Date.now());
 // The interval runs only while some cell shows a countdown or an age.
+// Each tick re-renders its cells as a transition: React renders them in slices, so a page of
+// countdowns never blocks a slow phone's input or its hydration.
 ticking.onMount = (set) => {
-  set(Date.now()); // the atom's first value dates from when the module loaded
-  const id = setInterval(() => set(Date.now()), TICK_MS);
+  const tick = () => startTransition(() => set(Date.now()));
+  tick(); // the atom's first value dates from when the module loaded
+  const id = setInterval(tick, TICK_MS);
   return () => clearInterval(id);
 };
 
@@ -26,8 +30,13 @@ export const useNow = (): Date => {
   return new Date(useRenderBasis()?.now ?? ticked);
 };
 
-/** The viewer's own time zone: dates read as the viewer's calendar says. */
-export const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+let zone: string | null = null;
+/**
+ * The viewer's own time zone: dates read as the viewer's calendar says. Read on first use (the
+ * date formats' data costs a phone ~5 ms), not while the page's scripts load.
+ */
+export const viewerTimeZone = (): string =>
+  (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** The viewer's time zone; the server render's while it is rendered or hydrated. */
-export const useViewerTimeZone = (): string => useRenderBasis()?.timeZone ?? VIEWER_TIME_ZONE;
+export const useViewerTimeZone = (): string => useRenderBasis()?.timeZone ?? viewerTimeZone();

@@ -68,7 +68,16 @@ const lifeAnnuities: readonly [string, string][] = [
   ['ANNU', 'Annuities'],
 ];
 
-const byName = (a: BusinessLine, b: BusinessLine): number => a.name.localeCompare(b.name);
+/**
+ * By display name, ignoring case: the order `localeCompare` gives these names (a test holds the
+ * two equal), without the collator it builds on its first call, which costs a phone ~10 ms while
+ * the page's scripts load.
+ */
+const byName = (a: BusinessLine, b: BusinessLine): number => {
+  const x = a.name.toLowerCase();
+  const y = b.name.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 const build = (rows: readonly [string, string][], category: LineCategory): BusinessLine[] =>
   rows.map(([code, name]) => ({ code, name, category })).sort(byName);
 

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Box, Button, Tooltip } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { useTheme } from '@mui/material/styles';
 import {
@@ -13,6 +13,7 @@ import {
   type ActionOpportunity,
 } from '@referrals/shared';
 import { tokenColour } from '../../theme/theme';
+import { LazyTooltip } from './LazyTooltip';
 import { StatusIcon } from './StatusIcon';
 
 /** What a list's action cell needs to know about the viewer. */
@@ -87,7 +88,7 @@ export const ActionCell = ({
       </Box>
     );
   return (
-    <Tooltip
+    <LazyTooltip
       title={label}
       enterDelay={TOOLTIP.showDelayMs}
       leaveDelay={TOOLTIP.hideDelayMs}
@@ -109,6 +110,6 @@ export const ActionCell = ({
           </Box>
         )}
       </Box>
-    </Tooltip>
+    </LazyTooltip>
   );
 };

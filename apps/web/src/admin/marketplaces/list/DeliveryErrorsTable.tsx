@@ -16,12 +16,12 @@ import {
   NO_DELIVERY_ERRORS_TEXT,
   parseDate,
 } from '@referrals/shared';
-import { VIEWER_TIME_ZONE } from '../../../time/clock';
+import { viewerTimeZone } from '../../../time/clock';
 import { useDeliveryErrors } from './useDeliveryErrors';
 
 const when = (iso: string | null): string => {
   const date = parseDate(iso);
-  return date ? formatUsDateTime(date, VIEWER_TIME_ZONE) : '';
+  return date ? formatUsDateTime(date, viewerTimeZone()) : '';
 };
 
 /** 'Marketplace Delivery Errors': five a page, with Previous/Next, live from its topic. */

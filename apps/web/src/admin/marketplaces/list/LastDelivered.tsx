@@ -1,11 +1,11 @@
 import { Box, Typography } from '@mui/material';
 import { lastDeliveredCell, type DeliveryStat } from '@referrals/shared';
-import { useNow, VIEWER_TIME_ZONE } from '../../../time/clock';
+import { useNow, viewerTimeZone } from '../../../time/clock';
 import { cellTextColour, DOT_COLOURS } from './cellColours';
 
 /** Last Delivered: a coloured dot and 'Today' with the time, 'Yesterday', a date, or an error. */
 export const LastDelivered = ({ stat }: { readonly stat: DeliveryStat | undefined }) => {
-  const cell = lastDeliveredCell(stat, useNow(), VIEWER_TIME_ZONE);
+  const cell = lastDeliveredCell(stat, useNow(), viewerTimeZone());
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
       <Box

@@ -14,14 +14,14 @@ import {
   type Agency,
   type DeliveryStat,
 } from '@referrals/shared';
-import { VIEWER_TIME_ZONE } from '../../../time/clock';
+import { viewerTimeZone } from '../../../time/clock';
 import { LastDelivered } from './LastDelivered';
 import { MarketplaceName } from './MarketplaceRow';
 import type { ListItem } from './listTypes';
 
 const created = (iso: string | null): string => {
   const date = parseDate(iso);
-  return date ? formatUsDateTime(date, VIEWER_TIME_ZONE) : '';
+  return date ? formatUsDateTime(date, viewerTimeZone()) : '';
 };
 
 /** 'Non Flow Marketplaces': marketplaces outside the delivery flow, by name (only if any). */
