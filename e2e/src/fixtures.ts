@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 
 /** Where the global setup started the stack. */
 export function stack() {
@@ -103,6 +103,31 @@ export async function setFeatureFlag(name: string, enabled: boolean): Promise<vo
       { timeout: 15_000 },
     )
     .toBe(enabled);
+}
+
+/** Signs `username` in on the Texas list with every referral shown, not only the in-appetite. */
+export async function signInToTexasList(page: Page, username: string): Promise<void> {
+  await signIn(page, username, '/admin/all-referrals?state=TX');
+  await page.getByRole('button', { name: 'All Referrals' }).click();
+}
+
+/**
+ * Claim Now in the referral's open details panel (`panel`, the page's dialog by default), then
+ * Confirm; resolves with the claim's HTTP answer.
+ */
+export async function claimInPanel(
+  page: Page,
+  panel = page.getByRole('dialog'),
+): Promise<Response> {
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/claim') && r.request().method() === 'POST',
+  );
+  await panel.getByRole('button', { name: /Claim Now/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your claim' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  return answered;
 }
 
 /** The grid row of one referral (the grid keys rows by opportunityId). */

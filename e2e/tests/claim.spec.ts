@@ -1,8 +1,10 @@
 import {
   availableReferral,
+  claimInPanel,
   expect,
   referralRow,
   signIn,
+  signInToTexasList,
   simControl,
   stack,
   test,
@@ -26,29 +28,16 @@ function aReferral(city: string, lastName: string) {
  * then Confirm. Resolves with the claim's HTTP answer.
  */
 async function claimFromList(producer: Page, id: number) {
-  await signIn(producer, 'producer', '/admin/all-referrals?state=TX');
-  await producer.getByRole('button', { name: 'All Referrals' }).click();
+  await signInToTexasList(producer, 'producer');
   await referralRow(producer, id).click();
-  const claimed = producer.waitForResponse(
-    (r) => r.url().includes('/claim') && r.request().method() === 'POST',
-  );
-  await producer
-    .getByRole('dialog')
-    .getByRole('button', { name: /Claim Now/ })
-    .click();
-  await producer
-    .getByRole('dialog', { name: 'Confirm your claim' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
-  return claimed;
+  return claimInPanel(producer);
 }
 
 test.describe('producer', () => {
   test('sees live referrals with ticking countdowns, and a state filter kept in the URL', async ({
     page,
   }) => {
-    await signIn(page, 'producer', '/admin/all-referrals?state=TX');
-    await page.getByRole('button', { name: 'All Referrals' }).click();
+    await signInToTexasList(page, 'producer');
     await expect(page.getByRole('grid')).toBeVisible();
     // Made after the page is up: it arrives live, 63 s from expiry, and ticks over to one minute.
     const soon = await simControl<SimReferral>('POST', '/__sim/referrals', {
@@ -79,8 +68,7 @@ test.describe('producer', () => {
     page,
   }) => {
     const made = await aReferral('Kerrville', 'Marchbanks');
-    await signIn(page, 'producer', '/admin/all-referrals?state=TX');
-    await page.getByRole('button', { name: 'All Referrals' }).click();
+    await signInToTexasList(page, 'producer');
     const row = referralRow(page, made.opportunityId);
     await expect(row).toBeVisible();
     // Masked in the list: no contact detail before the claim.
@@ -113,8 +101,7 @@ test.describe('two browsers', () => {
     const producerContext = await browser.newContext();
     const carrier = await carrierContext.newPage();
     const producer = await producerContext.newPage();
-    await signIn(carrier, 'carrier', '/admin/all-referrals?state=TX');
-    await carrier.getByRole('button', { name: 'All Referrals' }).click();
+    await signInToTexasList(carrier, 'carrier');
     const watched = referralRow(carrier, made.opportunityId);
     await expect(watched).toBeVisible();
     await expect(watched).not.toContainText('Claimed');

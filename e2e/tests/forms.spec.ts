@@ -1,5 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
-import { availableReferral, expect, referralRow, signIn, stack, test } from '../src/fixtures.js';
+import {
+  availableReferral,
+  claimInPanel,
+  expect,
+  referralRow,
+  signIn,
+  signInToTexasList,
+  stack,
+  test,
+} from '../src/fixtures.js';
 
 /** Where the screens are kept for a person to look at. */
 const shot = (page: Page, name: string) =>
@@ -135,15 +144,10 @@ async function boughtByProducer(browser: Browser, lastName: string) {
   const id = made.opportunityId;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await signIn(page, 'producer', '/admin/all-referrals?state=TX');
-  await page.getByRole('button', { name: 'All Referrals' }).click();
+  await signInToTexasList(page, 'producer');
   await referralRow(page, id).click();
   const panel = page.getByRole('region', { name: new RegExp(`referral #${id}\\b`) });
-  await panel.getByRole('button', { name: /Claim Now/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm your claim' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
+  await claimInPanel(page, panel);
   await expect(panel).toContainText(lastName);
   await expect(panel.getByRole('textbox', { name: 'Add note' })).toBeVisible();
   void stack;

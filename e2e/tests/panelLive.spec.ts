@@ -1,9 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import {
   availableReferral,
+  claimInPanel,
   expect,
   referralRow,
-  signIn,
+  signInToTexasList,
   simControl,
   stack,
   test,
@@ -16,8 +17,7 @@ const LIVE_MS = 5_000;
 async function onTexasList(browser: Browser, username: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, username, '/admin/all-referrals?state=TX');
-  await page.getByRole('button', { name: 'All Referrals' }).click();
+  await signInToTexasList(page, username);
   return { context, page };
 }
 
@@ -30,19 +30,8 @@ async function openPanel(page: Page, id: number) {
 }
 
 /** Claim Now, then Confirm, in an open panel; resolves with the claim's HTTP status. */
-async function claimInPanel(page: Page) {
-  const answered = page.waitForResponse(
-    (r) => r.url().includes('/claim') && r.request().method() === 'POST',
-  );
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Claim Now/ })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Confirm your claim' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
-  return (await answered).status();
+async function claimStatus(page: Page) {
+  return (await claimInPanel(page)).status();
 }
 
 /** A claim made at the stand-in's own REST API, as another tool of the marketplace would. */
@@ -68,7 +57,7 @@ test.describe('the open details panel follows its referral', () => {
     const colleague = await onTexasList(browser, 'producer');
     await openPanel(colleague.page, made.opportunityId);
 
-    expect(await claimInPanel(colleague.page)).toBe(200);
+    expect(await claimStatus(colleague.page)).toBe(200);
     // The row leaves the watcher's list of Available referrals; the panel stays, and follows.
     await expect(panel.getByRole('button', { name: /Claim Now/ })).toHaveCount(0, {
       timeout: LIVE_MS,
@@ -116,7 +105,7 @@ test.describe('the open details panel follows its referral', () => {
     });
     try {
       await claimUpstream(made.opportunityId, 'fulcrum');
-      expect(await claimInPanel(watcher.page)).toBe(409);
+      expect(await claimStatus(watcher.page)).toBe(409);
       await expect(panel).toContainText('Someone else claimed this referral first.');
       const claim = panel.getByRole('button', { name: /Claim Now/ });
       await expect(claim.or(panel.getByRole('button', { name: 'Claimed' }))).toBeDisabled();

@@ -1,5 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
-import { availableReferral, expect, referralRow, signIn, stack, test } from '../src/fixtures.js';
+import {
+  availableReferral,
+  claimInPanel,
+  expect,
+  referralRow,
+  signIn,
+  stack,
+  test,
+} from '../src/fixtures.js';
 
 /** A user's own browser, signed in, with the bearer token the console sends the relay. */
 async function consoleOf(browser: Browser, username: string, path: string) {
@@ -40,13 +48,7 @@ async function boughtByProducer(browser: Browser, lastName: string) {
   const { page } = producer;
   await page.getByRole('button', { name: 'All Referrals' }).click();
   await referralRow(page, id).click();
-  await panelOf(page, id)
-    .getByRole('button', { name: /Claim Now/ })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Confirm your claim' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
+  await claimInPanel(page, panelOf(page, id));
   await expect(panelOf(page, id)).toContainText(lastName);
   await page.goto(`${stack().baseUrl}/admin/purchased-referrals`);
   await expect(acquiredRow(page, lastName)).toContainText('Open');

@@ -1,11 +1,11 @@
 import {
   expect,
   referralRow,
-  signIn,
+  signInToTexasList,
   simControl,
+  type SimReferral,
   stack,
   test,
-  type SimReferral,
 } from '../src/fixtures.js';
 
 test.describe('token refresh', () => {
@@ -18,8 +18,7 @@ test.describe('token refresh', () => {
       if (r.url().includes('/protocol/openid-connect/token'))
         tokenRequests.push(r.postData() ?? '');
     });
-    await signIn(page, 'carrier', '/admin/all-referrals?state=TX');
-    await page.getByRole('button', { name: 'All Referrals' }).click();
+    await signInToTexasList(page, 'carrier');
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
 
     // Three token lifetimes.

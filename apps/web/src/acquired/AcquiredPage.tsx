@@ -26,7 +26,7 @@ import { useCompactLayout } from '../shell/useCompactLayout';
 import { useShowTalkNow } from '../live/useFeatureFlag';
 import { localDay } from '../time/localDay';
 import { usePipelines } from '../pipeline/usePipelines';
-import { TableFit } from '../shell/TableFit';
+import { FOOTER_RESERVE } from '../referrals/gridLayout';
 import { ExportButton } from './ExportButton';
 import { fittedAcquiredColumns } from './fittedColumns';
 import { FiltersSheet } from '../shell/FiltersSheet';
@@ -43,14 +43,6 @@ import {
 } from './progressFilters';
 
 const ACQUIRED_TOPIC = { kind: 'acquired' } as const;
-/** A phone's paging: the count and both buttons on one line (smaller words, tighter buttons). */
-const ONE_LINE_PAGING = {
-  '& nav': { flexWrap: 'nowrap', gap: 0.5 },
-  '& nav p': { fontSize: 14 },
-  '& nav button': { minWidth: 0, px: 1 },
-} as const;
-/** The paging footer's height, kept below a table that fills the window. */
-const FOOTER_HEIGHT = 64;
 
 /** Acquired Referrals (Claim-It Transactions for admins): the agency's bought referrals, live. */
 export const AcquiredPage = () => {
@@ -161,29 +153,26 @@ export const AcquiredPage = () => {
           {page.error}
         </Typography>
       )}
-      <TableFit enabled={!mobile} fillBelow={FOOTER_HEIGHT}>
-        <ReferralGrid
-          label={heading}
-          rows={page.rows}
-          columns={columns}
-          context={context}
-          loading={page.loading}
-          sort={state.sort}
-          sortRule={cycleSort}
-          onSort={(sort) => update({ sort })}
-          selectedId={selected?.opportunityId ?? null}
-          onRowClick={setSelected}
-        />
-      </TableFit>
-      <Box sx={mobile ? ONE_LINE_PAGING : undefined}>
-        <PagingFooter
-          page={state.page}
-          size={state.size}
-          total={page.total}
-          loading={page.loading}
-          onPage={(p) => update({ page: p })}
-        />
-      </Box>
+      <ReferralGrid
+        label={heading}
+        rows={page.rows}
+        columns={columns}
+        context={context}
+        loading={page.loading}
+        sort={state.sort}
+        sortRule={cycleSort}
+        onSort={(sort) => update({ sort })}
+        selectedId={selected?.opportunityId ?? null}
+        onRowClick={setSelected}
+        fitReserve={FOOTER_RESERVE}
+      />
+      <PagingFooter
+        page={state.page}
+        size={state.size}
+        total={page.total}
+        loading={page.loading}
+        onPage={(p) => update({ page: p })}
+      />
       <DetailsPanel referral={selected} onClose={() => setSelected(null)} />
     </Box>
   );

@@ -1,24 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Role } from '@referrals/shared';
-import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
-import { ReferralListPage } from './ReferralListPage';
+import { renderProducerList } from './listPage.testkit';
 
-type Params = Record<string, unknown>;
-
-const setup = (answers: Record<string, unknown>, url = '/admin/all-referrals') => {
-  const api = fakeApi(answers);
-  renderWith(<ReferralListPage variant="all" />, {
-    api,
-    auth: fakeAuth(sessionOf(Role.CONSOLE_PRODUCER)),
-    url,
-  });
-  const listCalls = () =>
-    api.get.mock.calls
-      .filter(([path]) => path === '/api/referrals')
-      .map((c) => (c as unknown[])[1] as Params);
-  return { api, listCalls, last: () => listCalls().at(-1) };
-};
+const setup = (answers: Record<string, unknown>, url = '/admin/all-referrals') =>
+  renderProducerList(url, answers);
 
 describe('issue 44: never an empty first screen', () => {
   it('opens All States, and says so, when the geo-located state is outside the appetite', async () => {

@@ -1,24 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Role } from '@referrals/shared';
-import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
-import { ReferralListPage } from './ReferralListPage';
+import { renderProducerList } from './listPage.testkit';
 
-type Params = Record<string, unknown>;
-
-const setup = (url = '/admin/all-referrals?state=ca') => {
-  const api = fakeApi();
-  renderWith(<ReferralListPage variant="all" />, {
-    api,
-    auth: fakeAuth(sessionOf(Role.CONSOLE_PRODUCER)),
-    url,
-  });
-  const listCalls = () =>
-    api.get.mock.calls
-      .filter(([path]) => path === '/api/referrals')
-      .map((c) => (c as unknown[])[1] as Params);
-  return { api, listCalls, last: () => listCalls().at(-1) };
-};
+const setup = (url = '/admin/all-referrals?state=ca') => renderProducerList(url);
 
 describe('referral list toolbar', () => {
   it('starts from the producer defaults and the upper-cased URL state when geo-location fails', async () => {

@@ -25,7 +25,8 @@ export const truncatedText = (cell: HTMLElement): string | null =>
 
 /**
  * The table of the wrapped component: the first table inside, and the element that scrolls it
- * sideways (the table's own parent in both MUI's TableContainer and the referral grid).
+ * sideways (the table's own parent in MUI's TableContainer). The referral grid fits itself
+ * (gridLayout.ts).
  */
 const scrollerOf = (root: HTMLElement | null): HTMLElement | null =>
   root?.querySelector('table')?.parentElement ?? null;

@@ -1,33 +1,43 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LazyTooltip } from './LazyTooltip';
 
-const cell = () =>
-  render(
-    <LazyTooltip title="Commercial Insurance Referral" enterDelay={0}>
-      <span>CIR</span>
-    </LazyTooltip>,
-  );
+const TITLE = 'Commercial Insurance Referral';
 
 describe('LazyTooltip', () => {
   it('is no Tooltip until reached, but names its child as the Tooltip would', () => {
-    cell();
+    render(
+      <LazyTooltip title={TITLE}>
+        <span>CIR</span>
+      </LazyTooltip>,
+    );
+    expect(screen.getByText('CIR').getAttribute('aria-label')).toBe(TITLE);
+    // MUI's Tooltip marks the element it clones: none is mounted yet.
+    expect(document.querySelector('[data-mui-internal-clone-element]')).toBeNull();
+  });
+
+  it('opens on hover and closes on leaving, the child the same element all along', async () => {
+    const clicked = vi.fn();
+    render(
+      <div onClick={clicked}>
+        <LazyTooltip title={TITLE} enterDelay={0}>
+          <span>CIR</span>
+        </LazyTooltip>
+      </div>,
+    );
     const child = screen.getByText('CIR');
-    expect(child.getAttribute('aria-label')).toBe('Commercial Insurance Referral');
-    // MUI's Tooltip marks the child it clones.
-    expect(child.hasAttribute('data-mui-internal-clone-element')).toBe(false);
+    await userEvent.hover(child);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(TITLE);
+    // Nothing under the pointer was built anew: a click on its way lands where it was aimed.
+    expect(screen.getByText('CIR')).toBe(child);
+    await userEvent.click(child);
+    expect(clicked).toHaveBeenCalledTimes(1);
+    await userEvent.unhover(child);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
-  it('opens on the first hover, the one that mounted it', async () => {
-    cell();
-    await userEvent.hover(screen.getByText('CIR'));
-    expect((await screen.findByRole('tooltip')).textContent).toBe('Commercial Insurance Referral');
-    expect(screen.getByText('CIR').hasAttribute('data-mui-internal-clone-element')).toBe(true);
-    await userEvent.unhover(screen.getByText('CIR'));
-  });
-
-  it('opens on the first keyboard focus inside it, and the focus stays on that control', async () => {
+  it('opens on the keyboard’s focus inside it, and the focus stays on that control', async () => {
     render(
       <LazyTooltip title="Available" enterDelay={0} describeChild>
         <span>
@@ -36,9 +46,11 @@ describe('LazyTooltip', () => {
         </span>
       </LazyTooltip>,
     );
+    const button = screen.getByRole('button', { name: 'CLAIM' });
     await userEvent.tab();
-    // The Tooltip's mount built the span and its button anew; the new button has the focus.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'CLAIM' }));
+    expect(document.activeElement).toBe(button);
     expect((await screen.findByRole('tooltip')).textContent).toBe('Available');
+    fireEvent.blur(button);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 });
