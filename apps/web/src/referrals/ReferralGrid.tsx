@@ -168,7 +168,13 @@ export const ReferralGrid = (p: ReferralGridProps) => {
 
   return (
     <Box sx={{ position: 'relative', width: '100%', bgcolor: 'background.paper' }}>
-      {p.loading && <LinearProgress aria-label={LOADING_REFERRALS} />}
+      {/* Over the header's top edge, not above it: the table does not move when it goes. */}
+      {p.loading && (
+        <LinearProgress
+          aria-label={LOADING_REFERRALS}
+          sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 5 }}
+        />
+      )}
       {/* The cue that the table goes on to the right: a shade on that edge while it does. */}
       {cues.right && (
         <Box
@@ -198,6 +204,10 @@ export const ReferralGrid = (p: ReferralGridProps) => {
         sx={{
           overflowX: context.mobile ? 'hidden' : 'auto',
           ...(fit && height !== null ? { maxHeight: height, overflowY: 'auto' } : {}),
+          // While the rows are on their way the table keeps the room they will take, so neither
+          // it nor the paging under it jumps when they come (the window's height on a phone).
+          ...(p.loading &&
+            (fit ? height !== null && { minHeight: height } : { minHeight: '100vh' })),
         }}
       >
         <Table

@@ -127,6 +127,8 @@ export const useGridBox = (fit: boolean, reserve: number) => {
         if (watched) observer?.observe(watched);
       }
       window.addEventListener('resize', measure);
+      // Measured in the commit too, so the first frame painted has the fitted height.
+      measure();
       return () => {
         observer?.disconnect();
         window.removeEventListener('resize', measure);
