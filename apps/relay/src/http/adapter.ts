@@ -3,7 +3,7 @@ import { bearerToken, TokenError, type Principal, type TokenVerifier } from '../
 import { CoordinationUnavailableError, type Coordination } from '../coordination.js';
 import { DatabaseUnavailableError } from '../db/database.js';
 import { logger } from '../log.js';
-import type { ApiResponse, Route } from './api.js';
+import { pathParamsProblem, type ApiResponse, type Route } from './api.js';
 import { bodyFailure, jsonBody } from './jsonBody.js';
 import { markRoute, markUser, requestIdOf } from './observe.js';
 
@@ -66,6 +66,11 @@ export function expressRoutes(
           send(res, { status: 403, body: { error: 'administrators only' } });
           return;
         }
+        const badPath = pathParamsProblem(req.params as Record<string, string>);
+        if (badPath) {
+          send(res, { status: 400, body: { error: badPath } });
+          return;
+        }
         if (route.write && principal) {
           const allowed = await coordination.allow(
             'write',
@@ -107,6 +112,11 @@ export function expressRoutes(
     const refused = bodyFailure(err);
     if (refused) {
       send(res, refused);
+      return;
+    }
+    // The router could not decode a path parameter ('%E0%A4%A'): the client's path, not us.
+    if (err instanceof URIError) {
+      send(res, { status: 400, body: { error: 'the path is not valid percent-encoded text' } });
       return;
     }
     if (err instanceof CoordinationUnavailableError || err instanceof DatabaseUnavailableError) {

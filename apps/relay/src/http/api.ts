@@ -74,6 +74,31 @@ export function principalOf(req: ApiRequest): Principal {
   return req.principal;
 }
 
+/** Path parameters that name a record by number: ids, an agency's fulcrum id, a year. */
+const WHOLE_NUMBER_PARAMS: ReadonlySet<string> = new Set(['id', 'fulcrumId', 'year']);
+/** The longest text a path parameter may hold (a flag's name, a search id). */
+const PATH_PARAM_MAX = 200;
+/** Whether a text holds a control character (C0 or DEL), where a path parameter may hold none. */
+const hasControlCharacter = (s: string): boolean =>
+  [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/**
+ * Why a route's path parameters are refused, or null when each is of its kind: a number-naming
+ * one (`id`, `fulcrumId`, `year`) is a whole number of at most 12 digits, any other a short text
+ * without control characters. Checked before any handler or audit entry reads them (a NUL in an
+ * id reached the audit log's text column and failed the request with a 500).
+ */
+export function pathParamsProblem(params: Readonly<Record<string, string>>): string | null {
+  for (const [name, value] of Object.entries(params)) {
+    if (WHOLE_NUMBER_PARAMS.has(name)) {
+      if (!/^\d{1,12}$/.test(value)) return `${name} must be a whole number`;
+    } else if (value.length > PATH_PARAM_MAX || hasControlCharacter(value)) {
+      return `${name} must be at most ${PATH_PARAM_MAX} characters, none of them control characters`;
+    }
+  }
+  return null;
+}
+
 /** A whole number from a path parameter, or undefined. */
 export function idParam(req: ApiRequest, name = 'id'): number | undefined {
   const raw = req.params[name] ?? '';

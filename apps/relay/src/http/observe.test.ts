@@ -188,6 +188,21 @@ describe('every HTTP answer observed', () => {
     expect(lines[1]?.user).toBeUndefined();
   });
 
+  it('refuses a path parameter not of its kind with 400 before the route reads it', async () => {
+    const { app } = stack();
+    const agent = request(app);
+    const claim = (id: string) =>
+      agent.post(`/api/things/${id}/claim`).set('authorization', 'Bearer agent').send({});
+    // A NUL, a word, a negative and a 13-digit number are no id; the route never sees them.
+    for (const id of ['%00', 'abc', '-1', '1234567890123', '12%0A']) {
+      const res = await claim(id).expect(400);
+      expect(res.body).toMatchObject({ error: 'id must be a whole number' });
+    }
+    const undecodable = await claim('%E0%A4%A').expect(400);
+    expect(undecodable.body).toMatchObject({ error: 'the path is not valid percent-encoded text' });
+    await claim('42').expect(200, { claimed: '42', body: {} });
+  });
+
   it('answers a failure in words of its own, never the exception text', async () => {
     const { app } = stack();
     const boom = await request(app).get('/api/boom').expect(500);

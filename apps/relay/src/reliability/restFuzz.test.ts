@@ -153,6 +153,38 @@ describe('bad REST input', () => {
     );
   });
 
+  it('answers every route with a path parameter of any text with a reason, never a 5xx', async () => {
+    // Every route of the relay with a path parameter, as it serves them: a new one is fuzzed too.
+    const withParams = relay.relay.routes.filter((r) => r.path.includes('/:'));
+    expect(withParams.length).toBeGreaterThan(10);
+    // Text of any ASCII character, control characters and NUL among them; no id the relay holds.
+    const text = fc.oneof(
+      fc.string({ unit: 'binary-ascii', maxLength: 16 }),
+      fc.constantFrom('%00', '..', '-1', '1e3', '9'.repeat(13), ' 1', '%E0%A4%A'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...withParams), text, async (route, value) => {
+        // '%…' stands as the client sent it (undecodable ones included); the rest is encoded.
+        const part = value.startsWith('%') ? value : encodeURIComponent(value);
+        const path = route.path.replace(/:\w+/g, part);
+        const token = route.guard === 'admin' ? admin : producer;
+        const status = await probe(
+          route.method.toUpperCase(),
+          path,
+          token,
+          route.method === 'get' ? undefined : '{}',
+        );
+        const numbered = [...route.path.matchAll(/:(\w+)/g)].every(([, name]) =>
+          ['id', 'fulcrumId', 'year'].includes(name ?? ''),
+        );
+        if (!numbered || /^\d{1,12}$/.test(value)) return;
+        // No number where one names a record: refused, never read as some other record.
+        expect([400, 404], `${route.method} ${path}`).toContain(status);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('answers every list query with a page or a 400 with reasons', async () => {
     const keys = ['state', 'dateFilter', 'showClaimed', 'sort', 'dir', 'page', 'size', 'view'];
     const value = fc.oneof(

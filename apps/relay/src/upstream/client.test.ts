@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUpstreamClient } from './client.js';
+import { createUpstreamClient, referralPageRequest } from './client.js';
 import { UpstreamError } from './http.js';
 
 /** A client whose every call is answered with `body` (JSON). */
@@ -94,5 +94,15 @@ describe('upstream client: the lists the poll reads every cycle', () => {
     expect(await client.featureFlags()).toBe(flags);
     body = [{ id: 1, name: 'flag', enabled: false }];
     expect(await client.featureFlags()).not.toBe(flags);
+  });
+});
+
+describe('upstream client: the referral page request', () => {
+  it('asks for its size with a sort, and for the forced 20 without one (spec section 7)', () => {
+    const q = { page: 2, size: 1000, startDate: '12/01/2026' };
+    expect(
+      referralPageRequest('http://up.invalid', { ...q, sort: ['addDate,desc'] }).query,
+    ).toEqual({ page: 2, size: 1000, sort: ['addDate,desc'], startDate: '12/01/2026' });
+    expect(referralPageRequest('http://up.invalid', { ...q, sort: [] }).query.size).toBe(20);
   });
 });

@@ -13,6 +13,7 @@ import {
   naicsCodeSchema,
   opportunitySchema,
   opportunitySourceSchema,
+  PAGING,
   type Agency,
   type AgencyUser,
   type ConsoleUser,
@@ -59,14 +60,19 @@ export interface ReferralPageQuery {
 /**
  * The request of one page of the referral list. Only its envelope is checked when it lands: the
  * poll hashes the records off the event loop and validates the ones that changed (see
- * poller/pageReader.ts).
+ * poller/pageReader.ts). Without a sort the size is the service's forced one (spec section 7).
  */
 export const referralPageRequest = (opportunityUrl: string, q: ReferralPageQuery) =>
   ({
     baseUrl: opportunityUrl,
     method: 'GET',
     path: '/api/v1/marketplace-opportunities',
-    query: { page: q.page, size: q.size, sort: q.sort, startDate: q.startDate },
+    query: {
+      page: q.page,
+      size: q.sort.length > 0 ? q.size : PAGING.sortlessSize,
+      sort: q.sort,
+      startDate: q.startDate,
+    },
   }) satisfies UpstreamRequest;
 
 /**

@@ -11,6 +11,8 @@ import type { Auth, Session } from './Auth';
 
 const log = logger('auth');
 const MIN_VALIDITY_S = IDENTITY_TIMING.tokenMinValiditySeconds;
+/** The longest wait between refresh attempts the network failed. */
+const MAX_BACKOFF_MS = 30_000;
 
 /** What GET /api/config answers: where the realm is and which public client to use. */
 export interface OidcConfig {
@@ -48,23 +50,37 @@ export const startKeycloakAuth = async (config: OidcConfig): Promise<Auth> => {
     };
   };
 
-  /** Refreshes when the token has under 20 s left; a failed refresh sends the user to login. */
+  /** Refresh attempts in a row that the network failed (none since the last success). */
+  let failures = 0;
+
+  /**
+   * Refreshes when the token has under 20 s left. When the token endpoint refuses the refresh
+   * (HTTP 400: keycloak-js has then cleared the token) the session is over and the user signs in
+   * again; when the network fails, the page and its state stay, the current token is used, and
+   * the next attempt comes after a backoff (spec section 4).
+   */
   const refresh = async (): Promise<string | null> => {
     if (!kc.authenticated) return null;
     try {
       const refreshed = await kc.updateToken(MIN_VALIDITY_S);
+      failures = 0;
       const token = kc.token ?? null;
       if (refreshed && token) for (const l of listeners) l(token);
       return token;
     } catch (err) {
-      log.warn('Failed to refresh the token, or the session is expired', err);
-      kc.clearToken();
-      login(loginReturnUrl(location.origin, requestedUrl()));
-      return null;
+      if (!kc.authenticated || kc.token === undefined) {
+        log.warn('Failed to refresh the token, or the session is expired', err);
+        login(loginReturnUrl(location.origin, requestedUrl()));
+        return null;
+      }
+      failures += 1;
+      log.warn(`Failed to refresh the token; trying again (attempt ${failures})`, err);
+      return kc.token;
     }
   };
 
-  // Refresh 20 s before expiry even when the tab makes no calls, so the socket keeps its topics.
+  // Refresh 20 s before expiry even when the tab makes no calls, so the socket keeps its topics;
+  // after a network failure, again in 1, 2, 4... s, at most every 30 s.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     clearTimeout(timer);
@@ -72,7 +88,8 @@ export const startKeycloakAuth = async (config: OidcConfig): Promise<Auth> => {
     if (!kc.authenticated || exp === undefined) return;
     const skewMs = (kc.timeSkew ?? 0) * 1000;
     const due = exp * 1000 + skewMs - Date.now() - MIN_VALIDITY_S * 1000;
-    timer = setTimeout(() => void refresh().then(schedule), Math.max(1000, due));
+    const backoff = failures === 0 ? 0 : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1));
+    timer = setTimeout(() => void refresh().then(schedule), Math.max(1000, due, backoff));
   };
   kc.onAuthRefreshSuccess = schedule;
   schedule();
