@@ -76,6 +76,8 @@ export function principalOf(req: ApiRequest): Principal {
 
 /** Path parameters that name a record by number: ids, an agency's fulcrum id, a year. */
 const WHOLE_NUMBER_PARAMS: ReadonlySet<string> = new Set(['id', 'fulcrumId', 'year']);
+/** A whole number as a path carries it: at most 12 digits. */
+const WHOLE_NUMBER = /^\d{1,12}$/;
 /** The longest text a path parameter may hold (a flag's name, a search id). */
 const PATH_PARAM_MAX = 200;
 /** Whether a text holds a control character (C0 or DEL), where a path parameter may hold none. */
@@ -91,7 +93,7 @@ const hasControlCharacter = (s: string): boolean =>
 export function pathParamsProblem(params: Readonly<Record<string, string>>): string | null {
   for (const [name, value] of Object.entries(params)) {
     if (WHOLE_NUMBER_PARAMS.has(name)) {
-      if (!/^\d{1,12}$/.test(value)) return `${name} must be a whole number`;
+      if (!WHOLE_NUMBER.test(value)) return `${name} must be a whole number`;
     } else if (value.length > PATH_PARAM_MAX || hasControlCharacter(value)) {
       return `${name} must be at most ${PATH_PARAM_MAX} characters, none of them control characters`;
     }
@@ -102,7 +104,7 @@ export function pathParamsProblem(params: Readonly<Record<string, string>>): str
 /** A whole number from a path parameter, or undefined. */
 export function idParam(req: ApiRequest, name = 'id'): number | undefined {
   const raw = req.params[name] ?? '';
-  return /^\d{1,12}$/.test(raw) ? Number(raw) : undefined;
+  return WHOLE_NUMBER.test(raw) ? Number(raw) : undefined;
 }
 
 /**

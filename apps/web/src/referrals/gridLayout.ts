@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type CSSProperties } from 'react';
 import type { ColumnDef } from '@referrals/shared';
+import { fillHeight, hiddenSides, type Hidden } from '../shell/TableFit';
 
 /**
  * Column widths (px) of the desktop grid, padding included. Rows are one line: a cell's text that
@@ -87,12 +88,6 @@ export const pinStyle = (
   return undefined;
 };
 
-/** Which edges of a sideways-scrolling box have more table beyond them. */
-export interface ScrollCues {
-  readonly left: boolean;
-  readonly right: boolean;
-}
-
 /**
  * The scroll box of a grid: its sideways cues (kept current on scroll and resize) and, with
  * `fit`, a height that ends `reserve` px above the window's bottom, so the header stays in sight
@@ -100,19 +95,14 @@ export interface ScrollCues {
  */
 export const useGridBox = (fit: boolean, reserve: number) => {
   const box = useRef<HTMLDivElement | null>(null);
-  const [cues, setCues] = useState<ScrollCues>({ left: false, right: false });
+  const [cues, setCues] = useState<Hidden>({ left: false, right: false });
   const [height, setHeight] = useState<number | null>(null);
   const measure = useCallback(() => {
     const el = box.current;
     if (!el) return;
-    const left = el.scrollLeft > 1;
-    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setCues((c) => (c.left === left && c.right === right ? c : { left, right }));
-    if (fit) {
-      const top = el.getBoundingClientRect().top + window.scrollY;
-      // Never so short that a handful of rows do not fit (a small window scrolls the page).
-      setHeight(Math.max(320, Math.floor(window.innerHeight - top - reserve)));
-    }
+    const next = hiddenSides(el);
+    setCues((c) => (c.left === next.left && c.right === next.right ? c : next));
+    if (fit) setHeight(fillHeight(el, reserve));
   }, [fit, reserve]);
   // A ref callback with its own cleanup: the box is watched from the moment it is attached, and
   // attaching it renders nothing again (held in state, it cost a hydrating phone a whole render

@@ -52,6 +52,15 @@ const SHADE = (side: 'left' | 'right') =>
 const LEAST_FILL = 320;
 
 /**
+ * The height that makes a scroller end `reserve` px above the window's bottom (never under
+ * LEAST_FILL: a small window scrolls the page instead).
+ */
+export const fillHeight = (el: HTMLElement, reserve: number): number => {
+  const top = el.getBoundingClientRect().top + window.scrollY;
+  return Math.max(LEAST_FILL, Math.floor(window.innerHeight - top - reserve));
+};
+
+/**
  * Makes a wide table fit a working screen: one-line rows whose long text ends in an ellipsis (the
  * whole text as a tooltip on hover) and, when columns are out of view sideways, a shaded edge with
  * a button that scrolls to them. With `fillBelow` (the height kept for what follows, a paging
@@ -83,10 +92,7 @@ export const TableFit = ({
     const el = scrollerOf(root.current);
     const next = el ? hiddenSides(el) : { left: false, right: false };
     setHidden((h) => (h.left === next.left && h.right === next.right ? h : next));
-    if (el && fillBelow !== undefined) {
-      const top = el.getBoundingClientRect().top + window.scrollY;
-      setHeight(Math.max(LEAST_FILL, Math.floor(window.innerHeight - top - fillBelow)));
-    }
+    if (el && fillBelow !== undefined) setHeight(fillHeight(el, fillBelow));
   }, [fillBelow]);
   useEffect(() => {
     const el = scrollerOf(root.current);
