@@ -229,7 +229,8 @@ export class ReferralPage<R extends ReferralRow> {
       if (c.seq > res.seq) next = applyPageChanges(next, c.upserts, c.removed, this.rules());
     this.held = [];
     const s = this.state;
-    // The seed a hydrated page started with: its listeners (a render) hear nothing new.
+    // Nothing changed (the seed a hydrated page started with, or a page read again the same):
+    // its listeners, a render of the whole table, hear nothing.
     if (next.rows === s.rows && next.total === s.total && !s.loading && s.error === null) return;
     this.set({ ...next, loading: false, error: null });
   }

@@ -56,8 +56,9 @@ const CELL_SX = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellip
 const PIN_EDGE = '0 0 6px 1px rgba(0, 0, 0, 0.28)';
 const RING = { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } as const;
 
-/** Expiration first is no column's sort: its header says "other" (see SortStateLabel). */
+/** The stacked phone layout pins no column. */
 const NO_PIN: Pinning = { left: 0, right: 0 };
+/** Expiration first is no column's sort: its header says "other" (see SortStateLabel). */
 const EXPIRY_KEY: SortKey = 'marketplaceExpirationDate';
 const byColumn = (c: ColumnDef, sort: Sort | null | undefined) =>
   c.sortKey !== null && sort?.key === c.sortKey && !sort.expirationFirst;
