@@ -6,15 +6,25 @@ test.describe('web bundle', () => {
   }) => {
     const scripts: string[] = [];
     const encodings: string[] = [];
-    page.on('response', async (r) => {
+    // Each script's reading, awaited before the test ends: the app's code loads after the first
+    // paint, and a reading left running would fail once the page is closed.
+    const reading: Promise<void>[] = [];
+    page.on('response', (r) => {
       if (!r.url().endsWith('.js')) return;
-      const text = await r.text();
-      // Below 1 KiB compression does not pay, and the relay sends such scripts as they are.
-      if (text.length > 1024) encodings.push((await r.allHeaders())['content-encoding'] ?? 'none');
-      scripts.push(text);
+      reading.push(
+        (async () => {
+          const text = await r.text();
+          // Below 1 KiB compression does not pay, and the relay sends such scripts as they are.
+          if (text.length > 1024)
+            encodings.push((await r.allHeaders())['content-encoding'] ?? 'none');
+          scripts.push(text);
+        })(),
+      );
     });
     await page.goto(`${stack().baseUrl}/public-referrals`);
     await expect(page.getByRole('grid')).toBeVisible();
+    await expect(page.locator('[data-state="live"]')).toBeVisible();
+    await Promise.all(reading);
     expect(scripts.length).toBeGreaterThan(0);
     // Sent compressed: the scripts are most of what a first visit downloads.
     expect(encodings.length).toBeGreaterThan(0);
