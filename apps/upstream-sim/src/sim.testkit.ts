@@ -1,5 +1,6 @@
+import { fieldAliasesOf, readFieldAliases } from '@referrals/shared';
 import type { Express } from 'express';
-import type { Schema } from 'yup';
+import * as yup from 'yup';
 import { createSimApp } from './app.js';
 import { parseConfig, type SimConfig } from './config.js';
 import { LiveMarket, type Clock } from './generator/market.js';
@@ -51,13 +52,45 @@ export async function aSim(env: Record<string, string> = {}): Promise<TestSim> {
   return { app, market, clock, config };
 }
 
-/** Validates strictly (no casting): every field present with the schema's type. */
-export function expectShape<T>(schema: Schema<T>, value: unknown): T {
-  return schema.validateSync(value, { strict: true, abortEarly: false });
+/** Whether a schema may hold objects, so aliases somewhere inside it. */
+const nests = (
+  schema: unknown,
+): schema is yup.ObjectSchema<yup.AnyObject> | yup.ArraySchema<unknown[], yup.AnyObject> =>
+  schema instanceof yup.ObjectSchema || schema instanceof yup.ArraySchema;
+
+/**
+ * The value with the aliases its schema reads (shared `withFieldAliases`) read as their fields,
+ * at every depth, and nothing else changed: a referral sent under the opportunity service's other
+ * names comes out under the primary ones, as the relay reads it. Copies only what changes.
+ */
+function readAliases(schema: unknown, value: unknown): unknown {
+  if (schema instanceof yup.ArraySchema)
+    return Array.isArray(value) && nests(schema.innerType)
+      ? value.map((item) => readAliases(schema.innerType, item))
+      : value;
+  if (!(schema instanceof yup.ObjectSchema)) return value;
+  const aliases = fieldAliasesOf(schema);
+  const read = aliases ? readFieldAliases(value, aliases) : value;
+  if (read === null || typeof read !== 'object' || Array.isArray(read)) return read;
+  let out = read as Record<string, unknown>;
+  for (const [name, field] of Object.entries(schema.fields as Record<string, unknown>)) {
+    if (!nests(field) || !Object.hasOwn(out, name)) continue;
+    const inner = readAliases(field, out[name]);
+    if (inner !== out[name]) out = { ...out, [name]: inner };
+  }
+  return out;
+}
+
+/**
+ * Validates strictly (no casting): every field present with the schema's type, a field sent
+ * under an alias of the opportunity service read as the field (see `readAliases`).
+ */
+export function expectShape<T>(schema: yup.Schema<T>, value: unknown): T {
+  return schema.validateSync(readAliases(schema, value), { strict: true, abortEarly: false });
 }
 
 /** Validates each item of a list strictly. */
-export function expectEach<T>(schema: Schema<T>, values: unknown): T[] {
+export function expectEach<T>(schema: yup.Schema<T>, values: unknown): T[] {
   if (!Array.isArray(values)) throw new Error('expected a list');
   return values.map((v) => expectShape(schema, v));
 }

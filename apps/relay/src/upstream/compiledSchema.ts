@@ -1,3 +1,4 @@
+import { fieldAliasesOf, readFieldAliases } from '@referrals/shared';
 import { Ajv, type ValidateFunction } from 'ajv';
 import * as yup from 'yup';
 
@@ -10,6 +11,8 @@ import * as yup from 'yup';
  * already have yup's output types, where yup's cast changes nothing; anything else (a numeric
  * string, a missing required field, a schema feature it does not know) goes to yup, which casts
  * or rejects it with its own message. A property test holds the two to the same answers.
+ * Field aliases (shared `withFieldAliases`) are the one transform it knows: it reads them with the
+ * function yup's transform calls, then goes on with the record that gives.
  */
 export type RecordValidator<T> = (value: unknown) => T;
 
@@ -66,7 +69,8 @@ function scalarJson(schema: yup.AnySchema): Record<string, unknown> | null {
 
 /** The fields of an object schema the fast path can take, or null for one it cannot. */
 function fieldsOf(schema: yup.AnyObjectSchema): Field[] | null {
-  if (schema.transforms.length !== yup.object().transforms.length) return null;
+  const aliasing = fieldAliasesOf(schema) ? 1 : 0;
+  if (schema.transforms.length !== yup.object().transforms.length + aliasing) return null;
   const fields: Field[] = [];
   for (const [name, ref] of Object.entries(schema.fields)) {
     if (!(ref instanceof yup.Schema)) return null;
@@ -122,11 +126,14 @@ function compile(schema: yup.AnyObjectSchema): ((value: unknown) => unknown) | n
     required: fields.filter((f) => !f.fallback).map((f) => f.name),
   });
   const plan = order.map((name) => byName.get(name) as Field);
+  const aliases = fieldAliasesOf(schema);
   return (value) => {
-    if (!check(value)) return undefined;
-    const input = value as Record<string, unknown>;
-    // Yup hands back the record itself when its cast changes nothing (every field there, none
-    // unknown): the same object, so the same JSON, key order included.
+    // What yup's cast starts from: the aliases read as their fields (a copy when any is used).
+    const read = aliases ? readFieldAliases(value, aliases) : value;
+    if (!check(read)) return undefined;
+    const input = read as Record<string, unknown>;
+    // Yup hands back the record it casts (the upstream's, or the copy with aliases read) when its
+    // cast changes nothing (every field there, none unknown): so the same JSON, key order included.
     let known = 0;
     for (const key in input) {
       if (!byName.has(key) || input[key] === undefined) {

@@ -1,13 +1,35 @@
-import { MARKETPLACE_STATUSES, opportunitySchema, type Opportunity } from '@referrals/shared';
+import {
+  MARKETPLACE_STATUSES,
+  OPPORTUNITY_FIELD_ALIASES,
+  opportunitySchema,
+  type Opportunity,
+} from '@referrals/shared';
 import express, { Router } from 'express';
 import * as yup from 'yup';
 import type { SimContext } from '../context.js';
 import { MAX_DRIFT } from '../generator/drift.js';
+import type { Spelling } from '../generator/referral.js';
 import { badRequest, idParam, notFound } from '../routes/http.js';
 import { faultsSchema, type FaultState } from './faults.js';
 import type { RequestStats } from './stats.js';
 
-const FIELDS = new Set(Object.keys(opportunitySchema.fields));
+const ALIASES = Object.entries(OPPORTUNITY_FIELD_ALIASES);
+const FIELDS = new Set([
+  ...Object.keys(opportunitySchema.fields),
+  ...Object.keys(OPPORTUNITY_FIELD_ALIASES),
+]);
+
+/** A create body: every field optional, an alias checked as the field it stands for. */
+const createSchema = opportunitySchema
+  .partial()
+  .shape(
+    Object.fromEntries(
+      ALIASES.map(([alias, field]) => [
+        alias,
+        (opportunitySchema.fields[field] as yup.AnySchema).optional(),
+      ]),
+    ),
+  );
 
 /** Changes a control may make to a referral now. */
 const changeSchema = yup.object({
@@ -61,14 +83,33 @@ function strictBody<T>(schema: yup.Schema<T>, body: unknown, what: string): T {
   }
 }
 
-/** Referral fields of a create body: only known fields, each checked against the shared schema. */
-function referralFields(body: unknown): Partial<Opportunity> {
+/**
+ * Referral fields of a create body (only known fields, each checked against the shared schema)
+ * and the names to send them under: an alias of the opportunity service is taken for its field
+ * when that field is left out or null, and the referral is sent as the body named it.
+ */
+function referralFields(body: unknown): { fields: Partial<Opportunity>; spelling: Spelling } {
   if (body === null || typeof body !== 'object')
     throw badRequest('Referral: a JSON object is required.');
   const picked = Object.fromEntries(
     Object.entries(body).filter(([k]) => FIELDS.has(k) && k !== 'opportunityId'),
   );
-  return strictBody(opportunitySchema.partial(), picked, 'Referral');
+  const spelling: Record<string, 'absent' | 'null'> = {};
+  for (const [alias, field] of ALIASES) {
+    if (!Object.hasOwn(picked, alias)) continue;
+    if (picked[field] !== undefined && picked[field] !== null)
+      throw badRequest(`Referral: ${alias} stands for ${field}; send ${field} null or not at all.`);
+    // A null beside the alias says only how to send the field: the value is the alias's.
+    spelling[alias] = Object.hasOwn(picked, field) ? 'null' : 'absent';
+    delete picked[field];
+  }
+  const fields = strictBody(createSchema, picked, 'Referral') as Record<string, unknown>;
+  for (const [alias, field] of ALIASES) {
+    if (!Object.hasOwn(fields, alias)) continue;
+    fields[field] = fields[alias];
+    delete fields[alias];
+  }
+  return { fields, spelling };
 }
 
 /**
@@ -82,7 +123,8 @@ export function controlRoutes(ctx: SimContext, faults: FaultState, stats: Reques
   router.use(express.json({ limit: '1mb' }));
 
   router.post('/__sim/referrals', (req, res) => {
-    const referral = market.addReferral(clock.now(), referralFields(req.body));
+    const { fields, spelling } = referralFields(req.body);
+    const referral = market.addReferral(clock.now(), fields, spelling);
     res.status(201).json(referral);
   });
   router.patch('/__sim/referrals/:id', (req, res) => {

@@ -9,7 +9,7 @@ import { generateHistory, historySteps } from './history.js';
 import { Lifecycle } from './lifecycle.js';
 import type { MarketEvent } from './eventQueue.js';
 import { Rng } from './prng.js';
-import { draftReferral } from './referral.js';
+import { draftReferral, PRIMARY_NAMES, spell, type Spelling } from './referral.js';
 import { MarketSchedule } from './schedule.js';
 import { generateWorld } from './world.js';
 
@@ -155,7 +155,9 @@ export class LiveMarket {
     const arrivals = due - this.arrived;
     this.arrived = due;
     for (let i = 1; i <= arrivals; i++) {
-      this.addReferral(Math.round(from + (span * i) / arrivals));
+      const at = Math.round(from + (span * i) / arrivals);
+      // As drawn, its spelling included (a control's referral is spelt as the control says).
+      this.life.arrive(draftReferral(this.rng, this.state.referrals.nextId(), at), at);
       summary.added++;
     }
     for (let e = this.schedule.nextDue(nowMs); e !== undefined; e = this.schedule.nextDue(nowMs)) {
@@ -205,10 +207,20 @@ export class LiveMarket {
     }
   }
 
-  /** Adds a referral arriving at `atMs`, with optional fields forced (test controls). */
-  addReferral(atMs: number, fields: Partial<Opportunity> = {}): Opportunity {
+  /**
+   * Adds a referral arriving at `atMs` (test controls), with optional fields forced, sent under
+   * `spelling`'s names: a test reads back what it asked for, never the drawn spelling.
+   */
+  addReferral(
+    atMs: number,
+    fields: Partial<Opportunity> = {},
+    spelling: Spelling = PRIMARY_NAMES,
+  ): Opportunity {
     const draft = draftReferral(this.rng, this.state.referrals.nextId(), atMs);
-    const referral = { ...draft.referral, ...fields, opportunityId: draft.referral.opportunityId };
+    const referral = spell(
+      { ...draft.referral, ...fields, opportunityId: draft.referral.opportunityId },
+      spelling,
+    );
     if (fields.decayStatus === undefined) {
       const { discountPrice: was, dynamicPrice: now } = referral;
       referral.decayStatus = was !== null && now !== null && was > now ? DECAYED : null;

@@ -3,8 +3,10 @@ import {
   DIRECT_CALL_SOURCE,
   LineCategory,
   MarketplaceStatus,
+  OPPORTUNITY_FIELD_ALIASES,
   OpportunityType,
   type Opportunity,
+  type OpportunityFieldAlias,
 } from '@referrals/shared';
 import {
   CATEGORY_WEIGHTS,
@@ -17,7 +19,80 @@ import { NAICS_CODES, naicsSector } from './naics.js';
 import * as names from './names.js';
 import { PLACES } from './places.js';
 import { originalPrice } from './pricing.js';
-import type { Rng } from './prng.js';
+import { hashSeed, type Rng } from './prng.js';
+
+/**
+ * How a referral is named on the wire: for each alias of the opportunity service it is sent under
+ * (agent-console section 3), whether the field it stands for is left out or sent as null. The
+ * store keeps every referral under the primary names, so lists, filters and appetites read one
+ * shape; only its JSON, which every route sends, uses the aliases.
+ */
+export type Spelling = Readonly<Partial<Record<OpportunityFieldAlias, 'absent' | 'null'>>>;
+
+/** Every field under its primary name. */
+export const PRIMARY_NAMES: Spelling = {};
+
+/** One drawn referral in this many is sent under the alias names. */
+const ALIASED_ONE_IN = 10;
+
+const ALIASES = Object.entries(OPPORTUNITY_FIELD_ALIASES) as [
+  OpportunityFieldAlias,
+  keyof Opportunity,
+][];
+const ALIAS_OF: ReadonlyMap<string, OpportunityFieldAlias> = new Map(
+  ALIASES.map(([alias, field]) => [field, alias]),
+);
+
+/**
+ * The spelling of a drawn referral, from its searchId (itself drawn): a draw of its own would
+ * shift every later draw, so a seed's market would change in everything else too.
+ */
+function drawnSpelling(searchId: string | null): Spelling {
+  const hash = hashSeed(`${searchId ?? ''}:aliases`);
+  if (hash % ALIASED_ONE_IN !== 0) return PRIMARY_NAMES;
+  // Each field left out or null, as the hash's next bits say.
+  return Object.fromEntries(
+    ALIASES.map(([alias], i) => [alias, (hash >>> (8 + i)) & 1 ? 'absent' : 'null']),
+  );
+}
+
+/**
+ * A referral's JSON under `spelling`: an alias whose field is left out stands in the field's
+ * place, one whose field is null comes right after it.
+ */
+function spelt(referral: Opportunity, spelling: Spelling): Record<string, unknown> {
+  const entries: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(referral)) {
+    const alias = ALIAS_OF.get(key);
+    const how = alias === undefined ? undefined : spelling[alias];
+    if (alias === undefined || how === undefined) entries.push([key, value]);
+    else if (how === 'absent') entries.push([alias, value]);
+    else entries.push([key, null], [alias, value]);
+  }
+  return Object.fromEntries(entries);
+}
+
+/** One `toJSON` per spelling (a handful), shared by every referral that has it. */
+const toJsonOf = new Map<string, (this: Opportunity) => Record<string, unknown>>();
+
+/**
+ * Sends `referral` under `spelling` from now on: its `toJSON` (not enumerable, so no copy or
+ * comparison of the referral sees it) gives the spelt JSON. Returns the referral.
+ */
+export function spell(referral: Opportunity, spelling: Spelling): Opportunity {
+  const key = ALIASES.map(([alias]) => spelling[alias] ?? '').join(',');
+  let toJSON = toJsonOf.get(key);
+  if (toJSON === undefined) {
+    toJSON = function (this: Opportunity) {
+      return spelt(this, spelling);
+    };
+    toJsonOf.set(key, toJSON);
+  }
+  const primary = ALIASES.every(([alias]) => spelling[alias] === undefined);
+  if (primary) delete (referral as { toJSON?: unknown }).toJSON;
+  else Object.defineProperty(referral, 'toJSON', { value: toJSON, configurable: true });
+  return referral;
+}
 
 /** A freshly drawn referral and whether its price decays while it is on the market. */
 export interface Draft {
@@ -87,7 +162,7 @@ function categoryFields(
 
 /**
  * Draws a referral added at `addDateMs`, in its first status (Available for the claim market,
- * Incoming for CCR and CTR). Callers move it on from there.
+ * Incoming for CCR and CTR), one in ten sent under the alias names. Callers move it on from there.
  */
 export function draftReferral(rng: Rng, opportunityId: number, addDateMs: number): Draft {
   const opportunityType = rng.weighted(TYPE_WEIGHTS);
@@ -149,6 +224,7 @@ export function draftReferral(rng: Rng, opportunityId: number, addDateMs: number
     limitedTime: window !== undefined,
     ...categoryFields(rng, category, lastName),
   };
+  spell(referral, drawnSpelling(referral.searchId));
   // Direct calls keep a flat price; most web referrals lose value while nobody claims them.
   return { referral, decays: !direct && claimable && rng.chance(0.7) };
 }

@@ -1,15 +1,82 @@
 import * as yup from 'yup';
 import { MARKETPLACE_STATUSES, OPPORTUNITY_TYPES } from '../domain/opportunity.js';
 
+/** Other names a record may give some of its fields: alias -> the field it stands for. */
+export type FieldAliases = Readonly<Record<string, string>>;
+
+/**
+ * The other names the opportunity service gives some referral fields (agent-console section 3),
+ * each with the field it stands for. The console reads and writes only the primary names.
+ */
+export const OPPORTUNITY_FIELD_ALIASES = {
+  linesOfBusiness: 'businessLines',
+  numberOfEmployees: 'noOfEmployees',
+} as const;
+/** A name the opportunity service may send in place of a referral field's own. */
+export type OpportunityFieldAlias = keyof typeof OPPORTUNITY_FIELD_ALIASES;
+
+/**
+ * A record with its aliases read as the fields they stand for. An alias whose field the record
+ * lacks is renamed where it stands, whatever its value. One beside its field is dropped, its value
+ * taken when the field's is null and its own is not: a field with a value keeps it. The result is
+ * the record as the service would have sent it under the primary names, key order included. The
+ * same value when the record uses no alias, else a new object (the record is left as it came).
+ */
+export function readFieldAliases(value: unknown, aliases: FieldAliases): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  // Runs for every polled record, and most use no alias: find that out without allocating.
+  let uses = false;
+  for (const alias in aliases) uses ||= Object.hasOwn(record, alias);
+  if (!uses) return value;
+  const aliasOf = new Map<string, string>();
+  for (const [alias, field] of Object.entries(aliases))
+    if (Object.hasOwn(record, alias)) aliasOf.set(field, alias);
+  const entries: [string, unknown][] = [];
+  for (const key of Object.keys(record)) {
+    const field = Object.hasOwn(aliases, key) ? aliases[key] : undefined;
+    const alias = aliasOf.get(key);
+    if (field !== undefined) {
+      if (!Object.hasOwn(record, field)) entries.push([field, record[key]]);
+    } else if (alias !== undefined)
+      entries.push([key, record[key] ?? record[alias] ?? record[key]]);
+    else entries.push([key, record[key]]);
+  }
+  // fromEntries makes each key the object's own, whatever its name (`__proto__` included).
+  return Object.fromEntries(entries);
+}
+
+/** The alias transforms `withFieldAliases` made, so a schema's aliases can be found again. */
+const aliasTransforms = new WeakMap<object, FieldAliases>();
+
+/**
+ * The schema reading `aliases` as the fields they stand for (see `readFieldAliases`), before any
+ * field is cast. Validated in strict mode (no transforms) a record is read as it came.
+ */
+export function withFieldAliases<S extends yup.AnyObjectSchema>(
+  schema: S,
+  aliases: Readonly<Record<string, keyof S['fields'] & string>>,
+): S {
+  const transform = (value: unknown) => readFieldAliases(value, aliases);
+  aliasTransforms.set(transform, aliases);
+  return schema.transform(transform);
+}
+
+/** The aliases an object schema reads (given to `withFieldAliases`), or undefined for none. */
+export function fieldAliasesOf(schema: yup.AnyObjectSchema): FieldAliases | undefined {
+  for (const transform of schema.transforms) {
+    const aliases = aliasTransforms.get(transform);
+    if (aliases) return aliases;
+  }
+  return undefined;
+}
+
 const str = () => yup.string().nullable().defined().default(null);
 const num = () => yup.number().nullable().defined().default(null);
 const bool = () => yup.boolean().nullable().defined().default(null);
 
-/**
- * A referral as the opportunity service returns it (agent-console section 3). Dates are ISO-8601
- * strings. `category` null means a direct-call referral. `businessLines` holds business-line codes.
- */
-export const opportunitySchema = yup.object({
+/** A referral's fields under their primary names. */
+const opportunityFields = yup.object({
   opportunityId: yup.number().integer().required(),
   searchId: str(),
   opportunityType: yup.string().oneOf(OPPORTUNITY_TYPES).required(),
@@ -52,6 +119,12 @@ export const opportunitySchema = yup.object({
   decayStatus: str(),
   limitedTime: bool(),
 });
+/**
+ * A referral as the opportunity service returns it (agent-console section 3). Dates are ISO-8601
+ * strings. `category` null means a direct-call referral. `businessLines` holds business-line codes.
+ * The service's other names for fields (`OPPORTUNITY_FIELD_ALIASES`) are read as the fields.
+ */
+export const opportunitySchema = withFieldAliases(opportunityFields, OPPORTUNITY_FIELD_ALIASES);
 /** A referral as read from the opportunity service. */
 export type Opportunity = yup.InferType<typeof opportunitySchema>;
 
