@@ -13,7 +13,7 @@ import {
   getDemoTokens,
   parseConfig as parseSimConfig,
 } from '@referrals/upstream-sim/testing';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import { inject } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createRelay, type Relay } from '../app.js';
@@ -21,9 +21,13 @@ import { parseConfig } from '../config.js';
 import { waitFor } from '../reliability/process.testkit.js';
 import { TEST_REDIS_URL, testRedis } from './redis.testkit.js';
 
-/** A running stand-in upstream (with its realm) on an ephemeral port, controls on. */
-export async function startSim(env: Record<string, string> = {}) {
+/**
+ * A running stand-in upstream (with its realm) on an ephemeral port, controls on. `front` sees
+ * every request before the stand-in does (a test's recorder of what arrived).
+ */
+export async function startSim(env: Record<string, string> = {}, front?: RequestHandler) {
   const outer = express();
+  if (front) outer.use(front);
   const server: Server = outer.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;

@@ -24,6 +24,7 @@ import {
   type Opportunity,
   type PriorityEntry,
 } from '@referrals/shared';
+import { logger } from '../log.js';
 import {
   createUpstreamHttp,
   parseJson,
@@ -33,6 +34,7 @@ import {
   type UpstreamHttpOptions,
   type UpstreamRequest,
 } from './http.js';
+import { emptyAnswers, type EmptyAnswerOptions } from './emptyAnswers.js';
 import { prepareValidators, validateRecords } from './pageValidation.js';
 
 /** Where the upstream services live. */
@@ -93,18 +95,6 @@ async function validList<T extends yup.AnyObject>(
 /** A page of delivery errors with its records left to validList. */
 const deliveryErrorsEnvelope = deliveryErrorsPageSchema.shape({ content: yup.array().defined() });
 
-/** 404 on list-style reads means an empty result (both specs, section 8). */
-async function emptyOn<T>(codes: readonly number[], empty: T, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof UpstreamError && err.status !== undefined && codes.includes(err.status)) {
-      return empty;
-    }
-    throw err;
-  }
-}
-
 /**
  * Reads of the lists the poll reads whole every cycle, answered with what was made of the last
  * answer when the upstream sends the same body again (usually): validating the marketplaces and
@@ -126,8 +116,19 @@ function polledReads(http: UpstreamHttp) {
   };
 }
 
-/** Typed calls of every upstream service the relay uses, each answer validated at the boundary. */
-export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOptions) {
+const log = logger('upstream');
+
+/**
+ * Typed calls of every upstream service the relay uses, each answer validated at the boundary.
+ * Which statuses give an empty result, per call, is both specs' section 8: 404 on the reads of
+ * lists and lookups, and 401 too on the console user lookup. `answers` says where the lines of
+ * those empty results are logged.
+ */
+export function createUpstreamClient(
+  urls: UpstreamUrls,
+  options: UpstreamHttpOptions,
+  answers: EmptyAnswerOptions = { log },
+) {
   // The records the poll validates by the page (the referral list's are validated by the sync).
   prepareValidators(
     opportunitySchema,
@@ -138,6 +139,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
   );
   const http = createUpstreamHttp(options);
   const polled = polledReads(http);
+  const emptyOn = emptyAnswers(answers);
   const opp = urls.opportunityUrl;
   const iw = urls.agencyUserUrl;
 
@@ -146,7 +148,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
 
     /** One referral as the upstream sends it (not validated), or null when it has none. */
     referralRaw: (id: number): Promise<unknown> =>
-      emptyOn([404], null, () =>
+      emptyOn('referral', [404], null, () =>
         http.send({ baseUrl: opp, method: 'GET', path: `/api/v1/opportunity/${id}` }),
       ),
 
@@ -168,7 +170,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
       ),
 
     sources: () =>
-      emptyOn([404], [], () =>
+      emptyOn('sources', [404], [], () =>
         http.sendValid(
           { baseUrl: opp, method: 'GET', path: '/api/v3/opportunity/sources' },
           list(opportunitySourceSchema),
@@ -176,7 +178,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
       ),
 
     marketplaces: (): Promise<Marketplace[]> =>
-      emptyOn([404], [], () =>
+      emptyOn('marketplaces', [404], [], () =>
         polled({ baseUrl: opp, method: 'GET', path: '/api/v3/marketplaces' }, (json) =>
           validList(json, marketplaceSchema, 'GET /api/v3/marketplaces'),
         ),
@@ -204,7 +206,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
       http.send({ baseUrl: opp, method: 'POST', path: '/api/v3/marketplaces/priorities', body }),
 
     deliveryStats: () =>
-      emptyOn([404], [], () =>
+      emptyOn('deliveryStats', [404], [], () =>
         polled(
           { baseUrl: opp, method: 'GET', path: '/api/v3/marketplaces/delivery-stats' },
           (json) => validList(json, deliveryStatSchema, 'GET /api/v3/marketplaces/delivery-stats'),
@@ -212,26 +214,31 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
       ),
 
     deliveryErrors: (page: number, size: number) =>
-      emptyOn([404], { content: [] as DeliveryError[], totalElements: 0, totalPages: 0 }, () => {
-        const req = {
-          baseUrl: opp,
-          method: 'GET',
-          path: '/api/v3/marketplaces/delivery-errors',
-          query: { page, size },
-        } as const;
-        return polled(req, async (json) => {
-          const envelope = validAnswer(req, json, deliveryErrorsEnvelope);
-          const what = 'GET /api/v3/marketplaces/delivery-errors';
-          return {
-            ...envelope,
-            content: await validList(envelope.content, deliveryErrorSchema, what),
-          };
-        });
-      }),
+      emptyOn(
+        'deliveryErrors',
+        [404],
+        { content: [] as DeliveryError[], totalElements: 0, totalPages: 0 },
+        () => {
+          const req = {
+            baseUrl: opp,
+            method: 'GET',
+            path: '/api/v3/marketplaces/delivery-errors',
+            query: { page, size },
+          } as const;
+          return polled(req, async (json) => {
+            const envelope = validAnswer(req, json, deliveryErrorsEnvelope);
+            const what = 'GET /api/v3/marketplaces/delivery-errors';
+            return {
+              ...envelope,
+              content: await validList(envelope.content, deliveryErrorSchema, what),
+            };
+          });
+        },
+      ),
 
     /** The agency with this fulcrumId, or null (the first item is used; 404 gives nothing). */
     agency: async (fulcrumId: number): Promise<Agency | null> => {
-      const answer = await emptyOn([404], { content: [] as Agency[] }, () =>
+      const answer = await emptyOn('agency', [404], { content: [] as Agency[] }, () =>
         http.sendValid(
           { baseUrl: opp, method: 'GET', path: '/api/v3/agencies', query: { fulcrumId } },
           yup.object({ content: list(agencySchema) }),
@@ -255,7 +262,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
     },
 
     naicsCodes: () =>
-      emptyOn([404], [], () =>
+      emptyOn('naicsCodes', [404], [], () =>
         http.sendValid(
           { baseUrl: opp, method: 'GET', path: '/api/v1/industry/codes/6D' },
           list(naicsCodeSchema),
@@ -263,7 +270,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
       ),
 
     bankHolidays: (year: number) =>
-      emptyOn([404], [], () =>
+      emptyOn('bankHolidays', [404], [], () =>
         http.sendValid(
           { baseUrl: opp, method: 'GET', path: `/api/v3/bank-holidays/${year}` },
           list(bankHolidaySchema),
@@ -273,7 +280,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
     /** Every user of an agency: page 0, then pages 1..totalPages-1 in parallel, merged in order. */
     agencyUsers: async (agencyId: number): Promise<AgencyUser[]> => {
       const page = (p: number) =>
-        emptyOn([404], { content: [] as AgencyUser[], totalPages: 0 }, () =>
+        emptyOn('agencyUsers', [404], { content: [] as AgencyUser[], totalPages: 0 }, () =>
           http.sendValid(
             {
               baseUrl: iw,
@@ -293,7 +300,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
 
     /** Agency users with this email (the form wants exactly one). 404 gives none. */
     usersByEmail: async (email: string): Promise<AgencyUser[]> => {
-      const answer = await emptyOn([404], { content: [] as AgencyUser[] }, () =>
+      const answer = await emptyOn('usersByEmail', [404], { content: [] as AgencyUser[] }, () =>
         http.sendValid(
           {
             baseUrl: iw,
@@ -309,7 +316,7 @@ export function createUpstreamClient(urls: UpstreamUrls, options: UpstreamHttpOp
 
     /** The console user's profile; 404 and 401 give null (agent-console section 7). */
     consoleUser: (username: string): Promise<ConsoleUser | null> =>
-      emptyOn([401, 404], null, () =>
+      emptyOn('consoleUser', [401, 404], null, () =>
         http.sendValid(
           { baseUrl: opp, method: 'GET', path: '/api/v3/user', query: { username } },
           consoleUserSchema,
