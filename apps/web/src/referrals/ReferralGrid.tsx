@@ -8,6 +8,7 @@ import {
   TableHead,
   TableRow,
   TableSortLabel,
+  type Theme,
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import type { ColumnDef, Sort, SortKey } from '@referrals/shared';
@@ -54,6 +55,10 @@ const HEADER_SX = {
 const CELL_SX = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 /** The edge of a pinned column over the cells that scroll under it. */
 const PIN_EDGE = '0 0 6px 1px rgba(0, 0, 0, 0.28)';
+/** The selected row's tint (the brand blue, faint). */
+const SELECTED_TINT = 'rgba(10, 76, 134, 0.14)';
+/** A tint as a background layer, over whatever colour the cell has. */
+const tintLayer = (tint: string) => `linear-gradient(${tint}, ${tint})`;
 const RING = { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } as const;
 
 /** The stacked phone layout pins no column. */
@@ -259,7 +264,15 @@ export const ReferralGrid = (p: ReferralGridProps) => {
               '& tbody .MuiTableRow-root:has(> .MuiTableCell-root:focus-visible)': RING,
             }),
             '& .MuiTableRow-root.Mui-selected, & .MuiTableRow-root.Mui-selected:hover': {
-              bgcolor: 'rgba(10, 76, 134, 0.14)',
+              bgcolor: SELECTED_TINT,
+            },
+            // Pinned cells are opaque (the scrolled columns pass under them), so the row's tint
+            // is laid over their own background too.
+            '& tbody .MuiTableRow-hover:hover > [data-pinned]': {
+              backgroundImage: (t: Theme) => tintLayer(t.palette.action.hover),
+            },
+            '& tbody .MuiTableRow-root.Mui-selected > [data-pinned]': {
+              backgroundImage: tintLayer(SELECTED_TINT),
             },
           }}
         >
