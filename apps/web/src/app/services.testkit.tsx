@@ -26,7 +26,7 @@ export const fakeAuth = (
   session,
   token: () => Promise.resolve(session ? 'token' : null),
   login: vi.fn<(returnUrl: string) => void>(),
-  logout: vi.fn(),
+  logout: vi.fn(() => Promise.resolve()),
   onTokenRefreshed: () => () => undefined,
 });
 

@@ -14,8 +14,11 @@ export interface Auth {
   token(): Promise<string | null>;
   /** Sends the browser to the login page; it comes back to `returnUrl` (origin + requested URL). */
   login(returnUrl: string): void;
-  /** Signs out; the browser lands on /admin of the origin. */
-  logout(): void;
+  /**
+   * Signs out; the browser lands on /admin of the origin. Rejects, the user still signed in, when
+   * the realm refuses or cannot be reached; the error's message is for the user.
+   */
+  logout(): Promise<void>;
   /** Calls the listener with every refreshed token; returns the unsubscribe. */
   onTokenRefreshed(listener: (token: string) => void): () => void;
 }
@@ -25,6 +28,6 @@ export const anonymousAuth = (login: (url: string) => void = () => undefined): A
   session: null,
   token: () => Promise.resolve(null),
   login,
-  logout: () => undefined,
+  logout: () => Promise.resolve(),
   onTokenRefreshed: () => () => undefined,
 });

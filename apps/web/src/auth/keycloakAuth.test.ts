@@ -11,6 +11,8 @@ interface FakeKeycloak {
   updateToken: (minValidity: number) => Promise<boolean>;
   login: (options: unknown) => Promise<void>;
   logout: (options: unknown) => Promise<void>;
+  idToken: string | undefined;
+  createLogoutUrl: (options: unknown) => string;
   clearToken: () => void;
 }
 const kc = vi.hoisted((): FakeKeycloak => ({
@@ -23,6 +25,8 @@ const kc = vi.hoisted((): FakeKeycloak => ({
   updateToken: () => Promise.resolve(false),
   login: () => Promise.resolve(),
   logout: () => Promise.resolve(),
+  idToken: 'id-token',
+  createLogoutUrl: () => 'http://realm.invalid/realms/r/protocol/openid-connect/logout',
   clearToken() {
     this.token = undefined;
     this.tokenParsed = undefined;
@@ -77,5 +81,68 @@ describe('keycloak sign-in: a failed token refresh', () => {
     }
     // One attempt at 1 s, one more after 1 s, then after 2, 4 and 8 s: not one a second.
     expect(at).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('keycloak sign-in: logout', () => {
+  /** What the realm answers the logout form; fetch's answer for a manual redirect has status 0. */
+  const answers = {
+    redirect: { type: 'opaqueredirect', status: 0, ok: false },
+    ok: { type: 'cors', status: 200, ok: true },
+    refused: { type: 'cors', status: 400, ok: false },
+  } as const;
+  const page = { assign: vi.fn<(url: string) => void>(), reload: vi.fn<() => void>() };
+  const realm = vi.fn<(url: string, init: RequestInit) => Promise<unknown>>();
+
+  beforeEach(() => {
+    Object.assign(kc, { authenticated: true, token: 'first', idToken: 'id-token' });
+    kc.tokenParsed = { exp: Math.floor(Date.now() / 1000) + 3600, preferred_username: 'pat' };
+    page.assign.mockClear();
+    page.reload.mockClear();
+    realm.mockReset();
+    vi.stubGlobal('fetch', realm);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts the form with id_token_hint, client_id and the /admin return, and follows the redirect', async () => {
+    realm.mockResolvedValue(answers.redirect);
+    const auth = await startKeycloakAuth(CONFIG, page);
+    await auth.logout();
+    const [url, init] = realm.mock.calls[0] ?? [];
+    expect(url).toBe('http://realm.invalid/realms/r/protocol/openid-connect/logout');
+    expect(init?.method).toBe('POST');
+    expect(init?.redirect).toBe('manual');
+    expect(Object.fromEntries(new URLSearchParams(init?.body as URLSearchParams))).toEqual({
+      id_token_hint: 'id-token',
+      client_id: 'console',
+      post_logout_redirect_uri: `${location.origin}/admin`,
+    });
+    expect(page.assign).toHaveBeenCalledWith(`${location.origin}/admin`);
+    expect(page.reload).not.toHaveBeenCalled();
+  });
+
+  it('reloads the page on an ok answer', async () => {
+    realm.mockResolvedValue(answers.ok);
+    const auth = await startKeycloakAuth(CONFIG, page);
+    await auth.logout();
+    expect(page.reload).toHaveBeenCalledTimes(1);
+    expect(page.assign).not.toHaveBeenCalled();
+  });
+
+  it("fails with the spec's message on an error code, and the user stays where they are", async () => {
+    realm.mockResolvedValue(answers.refused);
+    const auth = await startKeycloakAuth(CONFIG, page);
+    await expect(auth.logout()).rejects.toThrow('Logout failed, request returned an error code.');
+    expect(page.assign).not.toHaveBeenCalled();
+    expect(page.reload).not.toHaveBeenCalled();
+    expect(await auth.token()).toBe('first');
+  });
+
+  it('says the realm could not be reached when the network fails', async () => {
+    realm.mockRejectedValue(new TypeError('Failed to fetch'));
+    const auth = await startKeycloakAuth(CONFIG, page);
+    await expect(auth.logout()).rejects.toThrow(
+      'Logout failed: the sign-in server could not be reached.',
+    );
   });
 });

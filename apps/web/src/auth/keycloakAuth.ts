@@ -7,6 +7,7 @@ import {
   type RoleClaims,
 } from '@referrals/shared';
 import { logger } from '../log';
+import { IDENTITY_MESSAGES } from './messages';
 import type { Auth, Session } from './Auth';
 
 const log = logger('auth');
@@ -21,6 +22,53 @@ export interface OidcConfig {
   readonly clientId: string;
 }
 
+/** Where the browser goes after a logout; the window's location, a recorder in tests. */
+export interface PageNavigation {
+  assign(url: string): void;
+  reload(): void;
+}
+const windowNavigation: PageNavigation = {
+  assign: (url) => location.assign(url),
+  reload: () => location.reload(),
+};
+
+/**
+ * The logout of spec section 7: a form posted to the realm's end-session endpoint with
+ * id_token_hint, client_id and post_logout_redirect_uri. A redirect answer is followed (to the
+ * redirect address: with `redirect: 'manual'` the browser hides where it points, and a logout the
+ * realm accepts redirects only there), an ok answer reloads the page, anything else is a failure
+ * the user is told about while they stay signed in. The form is fetched rather than submitted so a
+ * refusal can be told in the console instead of a page of the realm.
+ */
+const postLogout = async (
+  kc: Keycloak,
+  clientId: string,
+  redirectUri: string,
+  page: PageNavigation,
+): Promise<void> => {
+  const form = new URLSearchParams({ client_id: clientId, post_logout_redirect_uri: redirectUri });
+  if (kc.idToken !== undefined) form.set('id_token_hint', kc.idToken);
+  const answer = await fetch(kc.createLogoutUrl({ logoutMethod: 'POST' }), {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    redirect: 'manual',
+  }).catch((err: unknown) => {
+    log.warn(IDENTITY_MESSAGES.logoutUnreachable, err);
+    throw new Error(IDENTITY_MESSAGES.logoutUnreachable);
+  });
+  if (answer.type === 'opaqueredirect' || (answer.status >= 300 && answer.status < 400)) {
+    page.assign(redirectUri);
+    return;
+  }
+  if (answer.ok) {
+    page.reload();
+    return;
+  }
+  log.warn(`${IDENTITY_MESSAGES.logoutFailed} (HTTP ${answer.status})`);
+  throw new Error(IDENTITY_MESSAGES.logoutFailed);
+};
+
 const requestedUrl = () => `${location.pathname}${location.search}${location.hash}`;
 
 /**
@@ -28,7 +76,10 @@ const requestedUrl = () => `${location.pathname}${location.search}${location.has
  * are blocked in most browsers, so the admin guard asks for an interactive login instead). A
  * returning login callback in the URL is completed here.
  */
-export const startKeycloakAuth = async (config: OidcConfig): Promise<Auth> => {
+export const startKeycloakAuth = async (
+  config: OidcConfig,
+  page: PageNavigation = windowNavigation,
+): Promise<Auth> => {
   const kc = new Keycloak({ url: config.oidcUrl, realm: config.realm, clientId: config.clientId });
   const listeners = new Set<(token: string) => void>();
   await kc.init({ pkceMethod: 'S256', checkLoginIframe: false }).catch((err: unknown) => {
@@ -69,7 +120,7 @@ export const startKeycloakAuth = async (config: OidcConfig): Promise<Auth> => {
       return token;
     } catch (err) {
       if (!kc.authenticated || kc.token === undefined) {
-        log.warn('Failed to refresh the token, or the session is expired', err);
+        log.warn(IDENTITY_MESSAGES.refreshFailed, err);
         login(loginReturnUrl(location.origin, requestedUrl()));
         return null;
       }
@@ -99,9 +150,14 @@ export const startKeycloakAuth = async (config: OidcConfig): Promise<Auth> => {
     session: current,
     token: refresh,
     login,
-    logout: () => {
+    logout: async () => {
       clearTimeout(timer);
-      void kc.logout({ redirectUri: logoutRedirectUrl(location.origin) });
+      try {
+        await postLogout(kc, config.clientId, logoutRedirectUrl(location.origin), page);
+      } catch (err) {
+        schedule();
+        throw err;
+      }
     },
     onTokenRefreshed: (l) => {
       listeners.add(l);

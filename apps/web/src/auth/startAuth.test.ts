@@ -40,4 +40,15 @@ describe('keycloak-js at start', () => {
     expect(fetchSpy).toHaveBeenCalledWith('/api/config', expect.anything());
     expect(auth.session).toBeNull();
   });
+
+  it("says 'realm missing' when the config names no realm, and stays anonymous", async () => {
+    const config = { oidcUrl: 'http://realm.invalid', realm: '', clientId: 'console' };
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json(config)));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const auth = await startAuth({ pathname: '/admin/all-referrals', search: '', hash: '' });
+    expect(auth.session).toBeNull();
+    const logged = error.mock.calls.flat().map((a) => (a instanceof Error ? a.message : String(a)));
+    expect(logged).toContain('realm missing');
+    error.mockRestore();
+  });
 });

@@ -2,6 +2,7 @@ import { requiresSignIn } from '@referrals/shared';
 import { logger } from '../log';
 import { anonymousAuth, type Auth } from './Auth';
 import type { OidcConfig } from './keycloakAuth';
+import { IDENTITY_MESSAGES } from './messages';
 
 const log = logger('auth');
 
@@ -19,9 +20,15 @@ export const needsSignInAtStart = (pathname: string, search: string, hash: strin
 const startKeycloak = async (): Promise<Auth> => {
   const res = await fetch('/api/config', { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`config answered ${res.status}`);
-  const config = (await res.json()) as OidcConfig;
+  const config = (await res.json()) as Partial<OidcConfig>;
+  if (!config.realm) throw new Error(IDENTITY_MESSAGES.realmMissing);
+  if (!config.oidcUrl || !config.clientId) throw new Error('the sign-in config is incomplete');
   const { startKeycloakAuth } = await import('./keycloakAuth');
-  return startKeycloakAuth(config);
+  return startKeycloakAuth({
+    oidcUrl: config.oidcUrl,
+    realm: config.realm,
+    clientId: config.clientId,
+  });
 };
 
 /**

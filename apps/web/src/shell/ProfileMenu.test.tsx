@@ -1,19 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Role } from '@referrals/shared';
-import { fakeApi, renderWith, sessionOf } from '../app/services.testkit';
+import { ApiError } from '../api/ApiError';
+import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
 import { startKeycloakAuth } from '../auth/keycloakAuth';
 import { ProfileMenu } from './ProfileMenu';
 
-// keycloak-js at the edge: signed in, and its logout recorded.
-const kcLogout = vi.fn(() => Promise.resolve());
+// keycloak-js at the edge: signed in.
 vi.mock('keycloak-js', () => ({
   default: class {
     authenticated = true;
     token = 'token';
     tokenParsed = { preferred_username: 'admin', exp: Date.now() / 1000 + 3600 };
     init = () => Promise.resolve(true);
-    logout = kcLogout;
     login = () => Promise.resolve();
     updateToken = () => Promise.resolve(false);
     clearToken = () => undefined;
@@ -43,8 +42,6 @@ const show = async () => {
 };
 const menuShown = () => screen.queryByText('Houston, TX') !== null;
 
-afterEach(() => kcLogout.mockClear());
-
 describe('profile menu', () => {
   it('toggles open and closed on its button, with the name, role, agency and place', async () => {
     const button = await show();
@@ -64,9 +61,36 @@ describe('profile menu', () => {
     await waitFor(() => expect(menuShown()).toBe(false));
   });
 
-  it('signs out to /admin of this origin on Logout', async () => {
-    fireEvent.click(await show());
+  it('signs out on Logout, and says why when the realm refuses, the user still signed in', async () => {
+    const logout = vi.fn(() =>
+      Promise.reject(new Error('Logout failed, request returned an error code.')),
+    );
+    const auth = { ...fakeAuth(sessionOf(Role.CONSOLE_ADMIN, 'admin')), logout };
+    const { access } = sessionOf(Role.CONSOLE_ADMIN, 'admin');
+    renderWith(<ProfileMenu access={access} username="admin" />, {
+      auth,
+      api: fakeApi({ '/api/me': ME }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ada Admin' }));
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(kcLogout).toHaveBeenCalledWith({ redirectUri: `${location.origin}/admin` });
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Logout failed, request returned an error code.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('logs that the profile was not loaded when the relay says the user is not signed in', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = fakeApi();
+    api.get.mockImplementation(() => Promise.reject(new ApiError(401, 'sign in')));
+    const { access } = sessionOf(Role.CONSOLE_ADMIN, 'admin');
+    renderWith(<ProfileMenu access={access} username="admin" />, { api });
+    // The menu still names the user from the token.
+    expect(await screen.findByRole('button', { name: 'admin' })).toBeTruthy();
+    await waitFor(() =>
+      expect(warn.mock.calls.flat()).toContain(
+        '[profile] The user profile was not loaded as the user is not logged in.',
+      ),
+    );
+    warn.mockRestore();
   });
 });

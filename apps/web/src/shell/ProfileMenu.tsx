@@ -11,8 +11,9 @@ import {
 } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { Link as RouterLink } from 'react-router';
-import { profileMenu, ROUTES, type Access } from '@referrals/shared';
+import { errorToast, profileMenu, ROUTES, type Access } from '@referrals/shared';
 import { useServices } from '../app/services';
+import { useToast } from '../toasts/useToast';
 import { useMe } from './useMe';
 
 /**
@@ -28,7 +29,17 @@ export const ProfileMenu = ({
 }) => {
   const { auth } = useServices();
   const me = useMe();
+  const toast = useToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  // On success the page goes away; on a refusal the user stays signed in and is told why.
+  const logout = () => {
+    setSigningOut(true);
+    auth.logout().catch((err: unknown) => {
+      setSigningOut(false);
+      toast(errorToast(err instanceof Error ? err.message : String(err)));
+    });
+  };
   const id = useId();
   const menu = profileMenu(
     me ?? { username, firstName: null, lastName: null, agencyName: null, city: null, state: null },
@@ -82,8 +93,8 @@ export const ProfileMenu = ({
               </Link>
             ))}
             <Divider sx={{ my: 1 }} />
-            <Button variant="outlined" size="small" onClick={() => auth.logout()}>
-              Logout
+            <Button variant="outlined" size="small" disabled={signingOut} onClick={logout}>
+              {signingOut ? 'Signing out…' : 'Logout'}
             </Button>
           </Paper>
         </Popper>

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ConsoleUser } from '@referrals/shared';
+import { isApiError } from '../api/ApiError';
 import { apiQuery } from '../api/queries';
+import { IDENTITY_MESSAGES } from '../auth/messages';
 import { useOnError } from '../api/useOnError';
 import { useServices } from '../app/services';
 import { logger } from '../log';
@@ -11,6 +13,10 @@ const log = logger('profile');
 export const useMe = (): ConsoleUser | null => {
   const { api } = useServices();
   const { data, error } = useQuery(apiQuery<ConsoleUser>(api, '/api/me'));
-  useOnError(error, (err) => log.warn('profile could not be loaded', err));
+  useOnError(error, (err) =>
+    isApiError(err, 401)
+      ? log.warn(IDENTITY_MESSAGES.profileNotLoaded)
+      : log.warn('profile could not be loaded', err),
+  );
   return data ?? null;
 };
