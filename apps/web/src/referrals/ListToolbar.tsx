@@ -1,32 +1,18 @@
 import {
   Box,
-  FormControl,
   FormControlLabel,
-  InputLabel,
-  MenuItem,
-  Select,
   Switch,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import {
-  availableLegendWord,
-  DATE_FILTER_LABELS,
-  DROPDOWN,
-  stateFilterHint,
-  TOOLBAR_TEXTS,
-  US_STATES,
-  type DateFilter,
-} from '@referrals/shared';
+import { availableLegendWord, DATE_FILTER_LABELS, TOOLBAR_TEXTS } from '@referrals/shared';
 import { useSession } from '../app/useSession';
 import { FiltersSheet } from '../shell/FiltersSheet';
 import { StatusIcon } from './cells/StatusIcon';
 import { DateFilterSelect } from './DateFilterSelect';
+import { StateFilter } from './StateFilter';
 import type { ListState, ListView } from './listState';
-import { tokenColour } from '../theme/theme';
-
-const ALL_STATES = 'all';
 
 /** Which toolbar parts a list shows. */
 export interface ToolbarParts {
@@ -36,45 +22,6 @@ export interface ToolbarParts {
   readonly stateFilter: boolean;
   readonly legend: boolean;
 }
-
-/** The state filter: All States (no filter) and the 50 states plus DC, with the 72-hour hint. */
-const StateFilter = ({
-  value,
-  dateFilter,
-  onChange,
-}: {
-  readonly value: string | null;
-  readonly dateFilter: DateFilter;
-  readonly onChange: (code: string | null) => void;
-}) => (
-  <FormControl size="small" sx={{ minWidth: 200 }}>
-    <InputLabel id="state-filter-label">State</InputLabel>
-    <Select
-      labelId="state-filter-label"
-      label="State"
-      value={value ?? ALL_STATES}
-      onChange={(e) => onChange(e.target.value === ALL_STATES ? null : e.target.value)}
-      MenuProps={{
-        slotProps: {
-          paper: { sx: { maxHeight: `${DROPDOWN.stateDropdownMaxHeightPercentOfViewport}vh` } },
-        },
-      }}
-    >
-      <MenuItem value={ALL_STATES}>All States</MenuItem>
-      {value && !US_STATES.some((s) => s.code === value) && (
-        <MenuItem value={value}>{value}</MenuItem>
-      )}
-      {US_STATES.map((s) => (
-        <MenuItem key={s.code} value={s.code}>
-          {s.code} - {s.name}
-        </MenuItem>
-      ))}
-    </Select>
-    <Typography variant="caption" sx={{ color: (t) => tokenColour(t, 'grey'), mt: 0.25 }}>
-      {stateFilterHint(dateFilter)}
-    </Typography>
-  </FormControl>
-);
 
 /** What the status icons mean; on a desk beside the list's title, on a phone in the sheet. */
 export const Legend = () => {
