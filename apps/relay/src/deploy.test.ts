@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +10,7 @@ import { parse } from 'yaml';
 import { checkConfig, DEPLOY_CFG, loopbackConfig } from './reliability/haproxy.testkit.js';
 
 const COMPOSE = fileURLToPath(new URL('../../../docker-compose.yml', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 interface Service {
   image?: string;
@@ -119,5 +123,136 @@ describe('deploy/haproxy/haproxy.cfg', () => {
     // A killed relay's requests go to another one rather than fail.
     expect(cfg).toMatch(/^\s*option redispatch$/m);
     expect(cfg).toMatch(/^\s*timeout tunnel \S+$/m);
+  });
+});
+
+/** One stage of a Dockerfile: its name, what it is built FROM, and its instructions in order. */
+interface Stage {
+  readonly name: string;
+  readonly from: string;
+  readonly lines: string[];
+}
+
+/** The stages of a Dockerfile, continuation lines joined and comments left out. */
+const stagesOf = (text: string): Stage[] => {
+  const stages: Stage[] = [];
+  const joined = text.replace(/\\\n\s*/g, ' ');
+  for (const raw of joined.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const from = /^FROM (\S+) AS (\S+)$/i.exec(line);
+    if (from) stages.push({ name: from[2] ?? '', from: from[1] ?? '', lines: [] });
+    else stages.at(-1)?.lines.push(line);
+  }
+  return stages;
+};
+
+describe('deploy/Dockerfile, a lean image', () => {
+  let stages: Stage[];
+  let ignored: string[];
+  beforeAll(async () => {
+    stages = stagesOf(await readFile(path.join(ROOT, 'deploy/Dockerfile'), 'utf8'));
+    ignored = (await readFile(path.join(ROOT, 'deploy/Dockerfile.dockerignore'), 'utf8'))
+      .split('\n')
+      .filter((l) => l !== '' && !l.startsWith('#'));
+  });
+  const stage = (name: string): Stage => {
+    const s = stages.find((x) => x.name === name);
+    if (!s) throw new Error(`deploy/Dockerfile has no stage '${name}'`);
+    return s;
+  };
+  /** The stages `name` is built on, itself first. */
+  const lineage = (name: string): Stage[] => {
+    const s = stages.find((x) => x.name === name);
+    return s ? [s, ...lineage(s.from)] : [];
+  };
+
+  it("installs from the manifests before the sources are copied, every workspace's manifest included", async () => {
+    const root = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+      workspaces: string[];
+    };
+    const copied = stage('manifests').lines.filter((l) => l.startsWith('COPY '));
+    for (const ws of root.workspaces) {
+      expect(copied, ws).toContain(`COPY ${ws}/package.json ${ws}/`);
+    }
+    expect(copied).toContain('COPY package.json package-lock.json ./');
+    const build = stage('build').lines;
+    const install = build.findIndex((l) => /^RUN npm ci\b/.test(l));
+    const sources = build.indexOf('COPY . .');
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(sources).toBeGreaterThan(install);
+    expect(stage('build').from).toBe('manifests');
+  });
+
+  it.each([
+    ['relay', 'apps/relay'],
+    ['upstream-sim', 'apps/upstream-sim'],
+  ])(
+    'the %s image holds its production dependencies and built folders only, as a non-root user',
+    (target, workspace) => {
+      const lines = lineage(target).flatMap((s) => s.lines);
+      const copies = lines.filter((l) => l.startsWith('COPY '));
+      // Nothing of the build tree but dist folders: no sources, tests or dev dependencies.
+      for (const c of copies.filter((l) => l.includes('--from=build'))) {
+        expect(c, c).toMatch(/^COPY --from=build \/app\/\S+\/dist(-ssr)? \S+\/dist(-ssr)?$/);
+      }
+      expect(copies.some((c) => c === 'COPY . .')).toBe(false);
+      // Its dependencies come from a stage that installed only this workspace's, without dev.
+      const deps = copies
+        .map((c) => /^COPY --from=(\S+) /.exec(c)?.[1])
+        .filter((from): from is string => from !== undefined && from !== 'build');
+      expect(deps).toHaveLength(1);
+      const install = stage(deps[0] ?? '').lines.find((l) => l.startsWith('RUN npm ci'));
+      expect(install).toMatch(/--omit=dev/);
+      expect(install).toMatch(new RegExp(`-w ${workspace}( |$)`));
+      expect(copies).toContain(`COPY --from=build /app/${workspace}/dist ${workspace}/dist`);
+      expect(lines).toContain('USER node');
+      // The embedded database's folder is the node user's.
+      expect(lines.some((l) => /chown node:node \/app\/\.data/.test(l))).toBe(true);
+    },
+  );
+
+  it('checks health without starting a Node process', () => {
+    for (const target of ['relay', 'upstream-sim']) {
+      const check = stage(target).lines.find((l) => l.startsWith('HEALTHCHECK '));
+      expect(check, target).toMatch(/CMD \["bash", "-c", /);
+      expect(check).not.toMatch(/"node"/);
+    }
+    expect(stage('relay').lines.find((l) => l.startsWith('HEALTHCHECK '))).toContain('/readyz');
+  });
+
+  it('keeps secrets, local data, results and profiles out of the build context', () => {
+    for (const entry of ['.env', '.data', '**/node_modules', '**/dist', 'bench/results']) {
+      expect(ignored, entry).toContain(entry);
+    }
+    expect(ignored.some((l) => l.includes('cpuprofile'))).toBe(true);
+  });
+
+  it("answers the relay's health check by the readiness status, with bash alone", async () => {
+    const check = stage('relay').lines.find((l) => l.startsWith('HEALTHCHECK '));
+    const script = JSON.parse(/CMD (\[.*\])$/.exec(check ?? '')?.[1] ?? '[]') as string[];
+    expect(script.slice(0, 2)).toEqual(['bash', '-c']);
+    let status = 200;
+    const server = createServer((req, res) => {
+      res.statusCode = req.url === '/readyz' ? status : 404;
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    // The check runs as a child (the server answers on this event loop meanwhile).
+    const run = () =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn('bash', ['-c', (script[2] ?? '').replace('/8080', `/${port}`)], {
+          timeout: 5000,
+        });
+        child.on('exit', (code) => resolve(code));
+      });
+    try {
+      expect(await run()).toBe(0);
+      status = 503;
+      expect(await run()).not.toBe(0);
+    } finally {
+      server.close();
+    }
   });
 });
