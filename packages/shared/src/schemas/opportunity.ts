@@ -29,22 +29,46 @@ export function readFieldAliases(value: unknown, aliases: FieldAliases): unknown
   let uses = false;
   for (const alias in aliases) uses ||= Object.hasOwn(record, alias);
   if (!uses) return value;
-  const aliasOf = new Map<string, string>();
-  for (const [alias, field] of Object.entries(aliases))
-    if (Object.hasOwn(record, alias)) aliasOf.set(field, alias);
-  const entries: [string, unknown][] = [];
-  for (const key of Object.keys(record)) {
+  const aliasOf = aliasesByField(aliases);
+  // Built key by key in the record's order, so the result has the shape JSON.parse gives a
+  // record under the primary names (a fast object for the validator and the hash after it).
+  const out: Record<string, unknown> = {};
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
     const field = Object.hasOwn(aliases, key) ? aliases[key] : undefined;
-    const alias = aliasOf.get(key);
     if (field !== undefined) {
-      if (!Object.hasOwn(record, field)) entries.push([field, record[key]]);
-    } else if (alias !== undefined)
-      entries.push([key, record[key] ?? record[alias] ?? record[key]]);
-    else entries.push([key, record[key]]);
+      if (!Object.hasOwn(record, field)) own(out, field, record[key]);
+      continue;
+    }
+    const alias = aliasOf.get(key);
+    const given = record[key];
+    own(out, key, alias !== undefined && given === null ? (record[alias] ?? given) : given);
   }
-  // fromEntries makes each key the object's own, whatever its name (`__proto__` included).
-  return Object.fromEntries(entries);
+  return out;
 }
+
+/** Each field's alias, per alias table (one table in practice, made once). */
+const byField = new WeakMap<FieldAliases, ReadonlyMap<string, string>>();
+const aliasesByField = (aliases: FieldAliases): ReadonlyMap<string, string> => {
+  let map = byField.get(aliases);
+  if (map === undefined) {
+    map = new Map(Object.entries(aliases).map(([alias, field]) => [field, alias]));
+    byField.set(aliases, map);
+  }
+  return map;
+};
+
+/** Sets `key` as the object's own property, whatever its name (`__proto__` included). */
+const own = (target: Record<string, unknown>, key: string, value: unknown): void => {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else target[key] = value;
+};
 
 /** The alias transforms `withFieldAliases` made, so a schema's aliases can be found again. */
 const aliasTransforms = new WeakMap<object, FieldAliases>();
