@@ -79,6 +79,8 @@ run(
   'apps/relay/dist/main.js',
   {
     REDIS_URL: redisUrl,
+    // The one relay this starts: with a Redis and no DATABASE_URL its user data stays in PGlite.
+    RELAY_ALONE: env.RELAY_ALONE ?? '1',
     // One relay, no balancer to drain to: Ctrl-C stops it at once.
     SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? '0',
     PORT: port,

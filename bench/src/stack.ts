@@ -127,8 +127,9 @@ export async function startRelay(o: {
       SHUTDOWN_GRACE_MS: '0',
       REDIS_PREFIX: o.prefix,
       // The bench writes no user data: each relay keeps its own in memory (PGlite), so relays of
-      // one run never share a folder. DATABASE_URL, when set, is used instead.
-      ...(process.env.DATABASE_URL ? {} : { PGLITE_DIR: 'memory://' }),
+      // one run never share a folder (and may say they are alone). DATABASE_URL, when set, is used
+      // instead.
+      ...(process.env.DATABASE_URL ? {} : { PGLITE_DIR: 'memory://', RELAY_ALONE: '1' }),
       ALLOWED_ORIGINS: `${url},http://127.0.0.1:${o.port}`,
       WEB_DIST: WEB_DIST,
       LOG_LEVEL: 'warn',

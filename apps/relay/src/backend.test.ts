@@ -33,7 +33,7 @@ describe('the relay backend', () => {
   it('with REDIS_URL shares the poll clock and rate limits with every instance on the prefix', async () => {
     const { prefix, cleanup } = await testRedis();
     try {
-      const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
+      const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, RELAY_ALONE: '1' };
       const a = backendFor(env);
       const b = backendFor(env);
       expect(a.store.kind).toBe('redis');
@@ -51,7 +51,7 @@ describe('the relay backend', () => {
   });
 
   it('with a REDIS_URL that does not answer says so, and tells clients stale from the start', async () => {
-    const backend = backendFor({ REDIS_URL: 'redis://127.0.0.1:1' });
+    const backend = backendFor({ REDIS_URL: 'redis://127.0.0.1:1', RELAY_ALONE: '1' });
     const said: boolean[] = [];
     const stop = backend.watch((reachable) => said.push(reachable));
     expect(said).toEqual([false]);

@@ -18,13 +18,41 @@ describe('relay configuration', () => {
   });
 
   it('requires the Redis at REDIS_URL once one is given, and runs in memory only without one', () => {
-    expect(parseConfig({ REDIS_URL: 'redis://cache:6380/' }).store).toEqual({
+    const db = { DATABASE_URL: 'postgres://u:p@db:5432/referrals' };
+    expect(parseConfig({ ...db, REDIS_URL: 'redis://cache:6380/' }).store).toEqual({
       kind: 'redis',
       url: 'redis://cache:6380',
     });
-    expect(parseConfig({ REDIS_URL: 'rediss://cache:6380' }).store.kind).toBe('redis');
+    expect(parseConfig({ ...db, REDIS_URL: 'rediss://cache:6380' }).store.kind).toBe('redis');
     // Empty counts as not given (a compose file's `REDIS_URL: ${REDIS_URL:-}`).
     expect(parseConfig({ REDIS_URL: ' ' }).store).toEqual({ kind: 'memory' });
+  });
+
+  it('refuses a shared Redis with user data in an embedded PGlite, unless told this relay is alone', () => {
+    const refused = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+      return [];
+    };
+    const cluster = { REDIS_URL: 'redis://cache:6379' };
+    expect(refused(cluster)).toEqual([
+      expect.stringMatching(
+        /^REDIS_URL is set without DATABASE_URL: .* Set DATABASE_URL, or RELAY_ALONE=1 /,
+      ),
+    ]);
+    expect(refused({ ...cluster, RELAY_ALONE: '0' })).toHaveLength(1);
+    expect(parseConfig({ ...cluster, RELAY_ALONE: '1' }).database.kind).toBe('pglite');
+    expect(parseConfig({ ...cluster, RELAY_ALONE: 'TRUE' }).store.kind).toBe('redis');
+    const shared = { ...cluster, DATABASE_URL: 'postgres://u:p@db:5432/referrals' };
+    expect(parseConfig(shared).database.kind).toBe('postgres');
+    // Alone on memory (no Redis) the embedded database is the only one anyway.
+    expect(parseConfig({}).database.kind).toBe('pglite');
+    expect(refused({ ...cluster, RELAY_ALONE: 'maybe' })).toEqual([
+      "RELAY_ALONE must be 1, 0, true or false (got 'maybe')",
+    ]);
   });
 
   it('runs the read model on a thread of its own unless told main', () => {
@@ -101,7 +129,8 @@ describe('relay configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
-    expect(problems).toHaveLength(8);
+    expect(problems).toHaveLength(9);
+    expect(problems.join('\n')).toMatch(/REDIS_URL is set without DATABASE_URL/);
     expect(problems.join('\n')).toMatch(/PORT must be a whole number/);
     expect(problems.join('\n')).toMatch(/POLL_INTERVAL_MS must be a whole number from 100/);
     expect(problems.join('\n')).toMatch(/REDIS_URL must be a redis: or rediss: URL/);

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import {
   EnvError,
+  envFlag,
   envInt,
   envList,
   envLogLevel,
@@ -88,6 +89,15 @@ type Env = Readonly<Record<string, string | undefined>>;
 const HTTP = ['http:', 'https:'];
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/**
+ * Relays that share a Redis serve the same users, so they must share where user data lives: each
+ * with its own embedded PGlite would keep its own preferences, audit log, pipelines and returns.
+ */
+const ONE_HOME_FOR_USER_DATA =
+  'REDIS_URL is set without DATABASE_URL: relays that share a Redis must share one PostgreSQL ' +
+  'for user data (preferences, audit log, pipelines, returns). Set DATABASE_URL, or RELAY_ALONE=1 ' +
+  'when this relay is the only one on that Redis (user data then stays in its embedded PGlite).';
+
 /** Every variable the relay reads, with its default; README's configuration table lists them. */
 export const relayEnvSchema = yup.object({
   PORT: envInt(1, 65535, 8080),
@@ -116,6 +126,11 @@ export const relayEnvSchema = yup.object({
   // The URL may hold a password: never echoed.
   DATABASE_URL: envUrl(['postgres:', 'postgresql:'], true),
   PGLITE_DIR: yup.string().default(new URL('../../../.data/pglite', import.meta.url).pathname),
+  // Said by an operator whose relay is the only one on its Redis: user data may then stay local.
+  RELAY_ALONE: envFlag().test('one-home', ONE_HOME_FOR_USER_DATA, function (alone) {
+    const { REDIS_URL, DATABASE_URL } = this.parent as Record<string, unknown>;
+    return alone || REDIS_URL === undefined || DATABASE_URL !== undefined;
+  }),
   POLL_INTERVAL_MS: envInt(100, 3_600_000, 3000),
   POLL_CHANGE_SLACK_MS: envInt(0, 3_600_000, 10_000),
   READ_MODEL_THREAD: envOneOf(['own', 'main'], 'own'),
