@@ -14,7 +14,7 @@ import {
 import { createMemoryStore } from './readModel/memoryStore.js';
 import { createRedisStore } from './readModel/redisStore.js';
 import type { ReadModelStore } from './readModel/store.js';
-import { watchRedis } from './storeWatch.js';
+import { redisAnswers, watchRedis } from './storeWatch.js';
 
 const log = logger('main');
 
@@ -48,13 +48,16 @@ export interface RelayBackend {
   disconnect(): void;
 }
 
+/** How long one attempt to open a connection to Redis may take. */
+const CONNECT_TIMEOUT_MS = 1000;
+
 /**
  * The relay's Redis client. It connects in the background and keeps trying, with a pause growing to
  * 2 s, for as long as the process lives: a relay given a Redis never runs without it.
  */
 function redisClient(url: string): Redis {
   const redis = new Redis(url, {
-    connectTimeout: 1000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 2,
     // Commands fail at once while Redis is away instead of queueing for minutes.
     enableOfflineQueue: false,
@@ -84,11 +87,7 @@ export function redisBackend(url: string, config: BackendConfig): RelayBackend {
         intervalMs: config.pollIntervalMs,
         run,
       }),
-    storeAnswers: () =>
-      redis.ping().then(
-        () => true,
-        () => false,
-      ),
+    storeAnswers: () => redisAnswers(redis, CONNECT_TIMEOUT_MS),
     watch(onChange) {
       // Until Redis first answers, and whenever it stops, this instance's clients are told stale.
       onChange(false);
