@@ -121,3 +121,28 @@ test.describe('the sticky filter bar (agent-console section 2)', () => {
     });
   }
 });
+
+test.describe('the status cell (agent-console section 2)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("an admin's status shows a discounted price and its crossed-out original whole", async ({
+    page,
+  }) => {
+    await signIn(page, 'admin', '/admin/all-referrals?state=TX');
+    await page.getByRole('button', { name: 'All Referrals', exact: true }).click();
+    await expect(page.locator('tbody s').first()).toBeVisible();
+    const cut = await page.evaluate(() => {
+      const head = Array.from(document.querySelectorAll('thead [role="columnheader"]'));
+      const col = head.findIndex((h) => h.textContent?.startsWith('Status'));
+      return Array.from(document.querySelectorAll('tbody [role="row"]')).flatMap((r) => {
+        const cell = r.children[col] as HTMLElement;
+        const style = getComputedStyle(cell);
+        const room =
+          cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const content = cell.firstElementChild?.getBoundingClientRect().width ?? 0;
+        return content > room + 0.5 ? [`${cell.textContent}: ${content} > ${room}`] : [];
+      });
+    });
+    expect(cut).toEqual([]);
+  });
+});

@@ -40,8 +40,11 @@ const WIDTHS: Readonly<Record<string, number>> = {
 /** Room under a fitted table for the paging footer and the page's bottom padding (px). */
 export const FOOTER_RESERVE = 84;
 
-/** A status with no claim button in it (privileged viewers see a status and a price). */
-const PLAIN_STATUS_WIDTH = 176;
+/**
+ * A status with no claim button in it (privileged viewers see a status and a price): room for
+ * "Available ($120)" and its struck-out "was $150" on one line.
+ */
+const PLAIN_STATUS_WIDTH = 208;
 
 /**
  * The desktop width of a column (px); `privileged` viewers' Status holds no claim button, so it
