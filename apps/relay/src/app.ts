@@ -159,6 +159,8 @@ export function createRelay(config: RelayConfig) {
         // The first load's progress (any instance), and this instance's referral poll figures.
         loading: status?.loading ?? null,
         poll: referralSync.stats(),
+        // Which relay of the cluster polls (null while the lease changes hands).
+        pollOwner: await scheduler.owner().catch(() => null),
         lists,
         database: databaseOk,
       });
@@ -261,6 +263,7 @@ export function createRelay(config: RelayConfig) {
   });
   // The test of /readyz, read at each scrape.
   metrics.readyWith(async () => (await readiness()).ready);
+  metrics.pollOwnerWith(() => scheduler.owns());
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
 
   /**
@@ -309,7 +312,7 @@ export function createRelay(config: RelayConfig) {
      */
     async start(port = config.port): Promise<number> {
       // The read model and the poll need the store only: they load beside the database's start
-      // (an embedded database takes seconds to open and migrate on a busy machine).
+      // (the embedded database opens on a thread of its own: a fresh folder takes seconds).
       loading = load();
       // Migrated before listening when the database answers; while it does not, the relay serves
       // reads and answers writes 503 until it does. A failed migration stops the start.
@@ -341,6 +344,8 @@ export function createRelay(config: RelayConfig) {
      */
     drain(): void {
       draining = true;
+      // The poll moves to another relay now, not when this one's lease lapses.
+      void scheduler.resign();
     },
     /** Stops in order: new connections, sockets, polling, the read model, the store's connections. */
     async stop(): Promise<void> {

@@ -6,14 +6,12 @@ import { importRedisPreferences } from './db/preferences.js';
 import { redisKeys } from './keys.js';
 import { logger } from './log.js';
 import { memoryPollClock, redisPollClock, type PollClock } from './poller/pollClock.js';
-import {
-  createBullScheduler,
-  createTimerScheduler,
-  type PollScheduler,
-} from './poller/scheduler.js';
+import { createLeaseScheduler } from './poller/pollLease.js';
+import { createTimerScheduler, type PollScheduler } from './poller/scheduler.js';
 import { createMemoryStore } from './readModel/memoryStore.js';
 import { createRedisStore } from './readModel/redisStore.js';
 import type { ReadModelStore } from './readModel/store.js';
+import { BACKOFF, backoffMs } from './resilience.js';
 import { redisAnswers, watchRedis } from './storeWatch.js';
 
 const log = logger('main');
@@ -52,8 +50,9 @@ export interface RelayBackend {
 const CONNECT_TIMEOUT_MS = 1000;
 
 /**
- * The relay's Redis client. It connects in the background and keeps trying, with a pause growing to
- * 2 s, for as long as the process lives: a relay given a Redis never runs without it.
+ * The relay's Redis client. It connects in the background and keeps trying, with the relay's
+ * backoff (BACKOFF.redisReconnect), for as long as the process lives: a relay given a Redis never
+ * runs without it.
  */
 function redisClient(url: string): Redis {
   const redis = new Redis(url, {
@@ -61,7 +60,8 @@ function redisClient(url: string): Redis {
     maxRetriesPerRequest: 2,
     // Commands fail at once while Redis is away instead of queueing for minutes.
     enableOfflineQueue: false,
-    retryStrategy: (times) => Math.min(times * 200, 2000),
+    // ioredis counts its reconnects from 1.
+    retryStrategy: (times) => backoffMs(times - 1, BACKOFF.redisReconnect),
   });
   redis.on('error', (err) => log.debug({ err }, 'redis error'));
   return redis;
@@ -81,9 +81,10 @@ export function redisBackend(url: string, config: BackendConfig): RelayBackend {
     coordination: redisCoordination(redis, keys, config.redisPrefix),
     stateRecovery: false,
     scheduler: (run) =>
-      createBullScheduler({
-        redisUrl: url,
-        prefix: keys.bullPrefix(),
+      createLeaseScheduler({
+        redis,
+        leaseKey: keys.pollOwner(),
+        channel: keys.pollChannel(),
         intervalMs: config.pollIntervalMs,
         run,
       }),

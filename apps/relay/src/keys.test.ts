@@ -10,7 +10,8 @@ describe('Redis key builder', () => {
     [keys.seq('featureFlags'), 'rc:seq:featureFlags'],
     [keys.changes('deliveryStats'), 'rc:changes:deliveryStats'],
     [keys.health(), 'rc:poll:health'],
-    [keys.bullPrefix(), 'rc:bull'],
+    [keys.pollOwner(), 'rc:poll:owner'],
+    [keys.pollChannel(), 'rc:poll:now'],
     [keys.rateLimit('claim', 'producer', 42), 'rc:rl:claim:producer:42'],
     [keys.preferences('producer'), 'rc:prefs:producer'],
   ])('builds %s', (actual, expected) => {

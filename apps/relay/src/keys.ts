@@ -37,8 +37,10 @@ export function redisKeys(prefix: string) {
     meta: (stream: StreamName) => `${prefix}meta:${stream}`,
     /** String: epoch ms of the last poll cycle that read every upstream stream (see pollClock). */
     health: () => `${prefix}poll:health`,
-    /** Prefix of BullMQ's keys for the poll queue. */
-    bullPrefix: () => `${prefix}bull`,
+    /** String: the poll's lease, the owning relay's token (pollLease.ts). */
+    pollOwner: () => `${prefix}poll:owner`,
+    /** Pub/sub channel: polls asked for and leases given up, heard by every relay. */
+    pollChannel: () => `${prefix}poll:now`,
     /** Rate-limit counter of one action by one subject in one window. */
     rateLimit: (action: string, subject: string, window: number) =>
       `${prefix}rl:${action}:${subject}:${window}`,

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Answered } from './http/observe.js';
 import type { StreamName } from './keys.js';
+import { circuitStates } from './resilience.js';
 
 /** What the poll gauges read at each scrape: the cluster's last good poll and the status told. */
 export interface PollHealth {
@@ -17,6 +18,7 @@ export function createMetrics() {
   let countSockets: () => Record<string, number> = () => ({});
   let pollHealth: PollHealth = { lastSuccessAt: () => Promise.resolve(null), stale: () => false };
   let readiness: () => Promise<boolean> = () => Promise.resolve(false);
+  let pollOwner: () => boolean = () => false;
   new Gauge({
     name: 'relay_sockets',
     help: 'Connected sockets on this instance, by audience',
@@ -32,6 +34,14 @@ export function createMetrics() {
     registers: [registry],
     async collect() {
       this.set((await readiness()) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'relay_poll_owner',
+    help: 'Whether this instance is the one polling the upstream (1) or not (0)',
+    registers: [registry],
+    collect() {
+      this.set(pollOwner() ? 1 : 0);
     },
   });
   const lastSuccessNow = () => pollHealth.lastSuccessAt().catch(() => null);
@@ -58,6 +68,15 @@ export function createMetrics() {
     registers: [registry],
     collect() {
       this.set(pollHealth.stale() ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'relay_upstream_circuit_open',
+    help: 'Whether calls to an upstream service fail at once, its circuit open (1), or not (0)',
+    labelNames: ['service'] as const,
+    registers: [registry],
+    collect() {
+      for (const [service, open] of circuitStates()) this.set({ service }, open ? 1 : 0);
     },
   });
   const httpAnswers = new Counter({
@@ -105,6 +124,10 @@ export function createMetrics() {
     /** Sets how the ready gauge decides (the same test as /readyz). */
     readyWith(fn: () => Promise<boolean>) {
       readiness = fn;
+    },
+    /** Sets how the poll-owner gauge decides: whether this instance holds the poll. */
+    pollOwnerWith(fn: () => boolean) {
+      pollOwner = fn;
     },
     polls: new Counter({
       name: 'relay_polls_total',

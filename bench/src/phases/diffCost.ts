@@ -11,7 +11,7 @@ function categoryOf(args: readonly string[], prefix: string): string | null {
   const key = args.find((a) => a.startsWith(prefix));
   if (key === undefined) return null;
   const rest = key.slice(prefix.length);
-  if (rest.startsWith('bull')) return 'BullMQ';
+  if (rest.startsWith('poll:')) return 'poll lease';
   if (rest.startsWith('socket.io')) return 'Socket.IO adapter';
   if (/^(snap|hash|seq|changes):/.test(rest)) return 'read model';
   return 'other';

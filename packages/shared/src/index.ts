@@ -4,6 +4,8 @@ export * from './domain/states.js';
 export * from './domain/businessLines.js';
 export * from './domain/marketplace.js';
 export * from './domain/roles.js';
+export * from './schemas/fieldAliases.js';
+export * from './schemas/upstreamRecord.js';
 export * from './schemas/opportunity.js';
 export * from './schemas/marketplace.js';
 export * from './schemas/admin.js';

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { logger } from '../log.js';
+import { embeddedPglite } from './embeddedPglite.js';
+import { BACKOFF, backoffMs } from '../resilience.js';
 import { MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
 import type { DatabaseTarget } from './target.js';
@@ -85,8 +85,10 @@ function dialectFor(target: DatabaseTarget) {
     pool.on('error', (err) => log.warn({ err }, 'idle database connection failed'));
     return new PostgresDialect({ pool });
   }
-  if (target.dir !== 'memory://') mkdirSync(target.dir, { recursive: true });
-  return new PGliteDialect(new PGlite(target.dir === 'memory://' ? undefined : target.dir));
+  // On a thread of its own: opening it (a fresh folder: seconds) never holds the event loop.
+  return new PGliteDialect(
+    embeddedPglite(target.dir) as ConstructorParameters<typeof PGliteDialect>[0],
+  );
 }
 
 /** Opens the database (no I/O until start). */
@@ -123,10 +125,12 @@ export function openDatabase(target: DatabaseTarget): RelayDatabase {
           );
           return;
         } catch (err) {
+          // Closed meanwhile (the relay stops before the database opened): nothing to retry.
+          if (closed) return;
           // A migration that fails on a reachable database is a bug: stop rather than run
           // without a schema.
           if (!isUnavailable(err)) throw err;
-          const wait = Math.min(200 * 2 ** attempt, 5000);
+          const wait = backoffMs(attempt, BACKOFF.database);
           log.warn({ err, retryInMs: wait }, 'database not reachable; retrying');
           await new Promise((resolve) => setTimeout(resolve, wait));
         }

@@ -3,7 +3,8 @@ import { bearerToken, TokenError, type Principal, type TokenVerifier } from '../
 import { CoordinationUnavailableError, type Coordination } from '../coordination.js';
 import { DatabaseUnavailableError } from '../db/database.js';
 import { logger } from '../log.js';
-import { pathParamsProblem, type ApiResponse, type Route } from './api.js';
+import { UpstreamError } from '../upstream/http.js';
+import { pathParamsProblem, upstreamFailure, type ApiResponse, type Route } from './api.js';
 import { bodyFailure, jsonBody } from './jsonBody.js';
 import { markRoute, markUser, requestIdOf } from './observe.js';
 
@@ -107,7 +108,7 @@ export function expressRoutes(
   router.use('/api', (_req: Request, res: Response) => {
     send(res, { status: 404, body: { error: 'no such API route' } });
   });
-  router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+  router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
     const refused = bodyFailure(err);
     if (refused) {
@@ -117,6 +118,12 @@ export function expressRoutes(
     // The router could not decode a path parameter ('%E0%A4%A'): the client's path, not us.
     if (err instanceof URIError) {
       send(res, { status: 400, body: { error: 'the path is not valid percent-encoded text' } });
+      return;
+    }
+    // An upstream lookup a route needed and did not handle (a user's profile): a 5xx that says
+    // why, never a 500.
+    if (err instanceof UpstreamError) {
+      send(res, upstreamFailure(err, `${req.method} ${req.path}`));
       return;
     }
     if (err instanceof CoordinationUnavailableError || err instanceof DatabaseUnavailableError) {
@@ -139,6 +146,7 @@ function send(res: Response, answer: ApiResponse): void {
     res.status(answer.status).type(answer.contentType).send(answer.bytes);
     return;
   }
+  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   const { body } = answer;
   const isError = answer.status >= 400 && typeof body === 'object' && body !== null;
   res

@@ -22,7 +22,12 @@ export interface ApiRequest {
 
 /** What a handler answers: a status and a JSON body (or raw bytes with a content type). */
 export type ApiResponse =
-  | { readonly status: number; readonly body: unknown }
+  | {
+      readonly status: number;
+      readonly body: unknown;
+      /** Extra headers (e.g. the retry-after of a 503). */
+      readonly headers?: Readonly<Record<string, string>>;
+    }
   | {
       readonly status: number;
       readonly bytes: Buffer;
@@ -108,14 +113,40 @@ export function idParam(req: ApiRequest, name = 'id'): number | undefined {
 }
 
 /**
+ * Whether an upstream failure means the service is away (not called, no answer in time, refused,
+ * 5xx, asked to wait), where a route that holds a copy in the read model may answer with it.
+ */
+export const isUpstreamOutage = (err: unknown): boolean =>
+  err instanceof UpstreamError &&
+  (err.kind === 'circuitOpen' ||
+    err.kind === 'timeout' ||
+    err.kind === 'network' ||
+    (err.status ?? 0) >= 500 ||
+    err.status === 429);
+
+/** A 503 of the relay's own: the upstream is not asked now; try again after `retryAfterMs`. */
+const notNow = (error: string, retryAfterMs: number | undefined): ApiResponse => ({
+  ...fail(503, error),
+  headers: { 'retry-after': String(Math.max(1, Math.ceil((retryAfterMs ?? 0) / 1000))) },
+});
+
+/**
  * Maps an upstream failure to the gateway's answer: the upstream's own 4xx pass through with its
- * reason; an unreachable, slow or broken upstream is a 502/504, never a crash. The error is the
+ * reason; an unreachable, slow or broken upstream is a 502/504, never a crash; one the relay does
+ * not call now (its circuit open, or it asked to wait with a 429) a 503 at once. The error is the
  * server's text alone (screens put their own words before it: 'Failed to create feature flag
  * beta: Feature flag beta already exists.'); `what` the relay was doing goes to the log.
  */
 export function upstreamFailure(err: unknown, what: string): ApiResponse {
   if (!(err instanceof UpstreamError)) throw err;
+  if (err.kind === 'circuitOpen') {
+    // Logged once when the circuit opened, not on every request it refuses.
+    log.debug({ err, what }, 'upstream call refused: circuit open');
+    return notNow('the upstream service is unavailable; try again shortly', err.retryAfterMs);
+  }
   log.warn({ err, what }, 'upstream call failed');
+  if (err.kind === 'status' && err.status === 429)
+    return notNow('the upstream service is busy; try again shortly', err.retryAfterMs);
   if (err.kind === 'timeout') return fail(504, 'the upstream service did not answer in time');
   if (err.kind === 'status' && err.status !== undefined && err.status < 500) {
     const reason =

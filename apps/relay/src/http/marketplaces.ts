@@ -11,7 +11,7 @@ import { LRUCache } from 'lru-cache';
 import * as yup from 'yup';
 import { commitAndSee, commitAndSeeAll } from './commitAndSee.js';
 import { priorityVersionOf, versionOf } from '../readModel/readModel.js';
-import { fail, idParam, ok, upstreamFailure, type Route } from './api.js';
+import { fail, idParam, isUpstreamOutage, ok, upstreamFailure, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
 import { validateBody } from './validateBody.js';
 
@@ -90,6 +90,9 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
         try {
           return ok(withVersion(await upstream.marketplace(id)));
         } catch (err) {
+          // The upstream away: the read model's copy (a save based on it is checked anyway).
+          const kept = readModel.marketplaces.get(id);
+          if (kept && isUpstreamOutage(err)) return ok(withVersion(kept));
           return upstreamFailure(err, `marketplace ${id}`);
         }
       },
@@ -179,7 +182,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
         if (priorities.length === 0 && updates.length === 0) return ok({ saved: false });
         return d.withLock('marketplaces:order', async () => {
           try {
-            const fresh = await upstream.marketplaces();
+            const fresh = await upstream.marketplaces('user');
             if (priorityVersionOf(fresh) !== version) {
               return fail(
                 409,
@@ -202,7 +205,8 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
               await upstream.updateMarketplace({ ...m, enabled: u.enabled, priority });
             }
             // Read back and committed here, so the admin's next read shows the saved order.
-            await commitAndSeeAll(d, 'marketplaces', await upstream.marketplaces(), (m) => m.id);
+            const saved = await upstream.marketplaces('user');
+            await commitAndSeeAll(d, 'marketplaces', saved, (m) => m.id);
             void d.pollNow();
             return ok({ saved: true });
           } catch (err) {

@@ -154,8 +154,9 @@ export function referralRoutes(d: GatewayDeps): Route[] {
         const id = idParam(req);
         const [o] = id === undefined ? [] : await readModel.referralsById([id]);
         if (!o) return fail(404, 'referral not found');
-        const profile = await d.profiles.resolve(p);
-        return ok(seesContact(o, p, profile) ? o : projectListReferral(o, audienceOf(p.access)));
+        // An admin sees every contact: no profile lookup, so the upstream away costs them nothing.
+        const sees = p.access.isAdmin || seesContact(o, p, await d.profiles.resolve(p));
+        return ok(sees ? o : projectListReferral(o, audienceOf(p.access)));
       },
     },
     {

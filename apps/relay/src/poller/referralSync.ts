@@ -364,9 +364,8 @@ export class ReferralSync {
 
   /**
    * One cycle: the changes, then one chunk (or, while loading, as many as the budget allows).
-   * Cycles never overlap: a call made while one runs (BullMQ runs a job again when its lock
-   * lapsed under a busy event loop) gets that cycle's outcome rather than a second reader of
-   * the same state.
+   * Cycles never overlap: a call made while one runs (a requested poll arriving mid-cycle) gets
+   * that cycle's outcome rather than a second reader of the same state.
    */
   cycle(now: Date): Promise<SyncOutcome> {
     this.inFlight ??= this.runCycle(now).finally(() => {

@@ -1,5 +1,6 @@
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
+import { BACKOFF, backoffMs } from '../resilience.js';
 import type { ChangeSet, Snapshot } from './changeSet.js';
 import { idKey, shardedById } from './shardedMap.js';
 import { yieldIfDue } from './slices.js';
@@ -54,10 +55,10 @@ export interface Mirror<T> {
 }
 
 /**
- * How long a reload waits before its attempt after `attempt` failed (the store away): growing from
- * 200 ms to 2 s.
+ * How long a reload waits before its attempt after `attempt` failed (the store away): the relay's
+ * backoff within BACKOFF.storeReload's bounds.
  */
-export const retryPauseMs = (attempt: number): number => Math.min(200 * 2 ** attempt, 2000);
+export const retryPauseMs = (attempt: number): number => backoffMs(attempt, BACKOFF.storeReload);
 
 /**
  * Resolves once `source` holds `seq` (true) or after `timeoutMs` (false), so a writer can read its

@@ -96,9 +96,13 @@ const RELAY_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The real relay (src/main.ts) in a child process, so a test can SIGKILL it or measure its event
- * loop apart from the test's own clients. Answers once /healthz does.
+ * loop apart from the test's own clients. Answers once /healthz does. An undefined value in `env`
+ * removes that variable.
  */
-export async function startRelayProcess(env: Record<string, string>, nodeArgs: string[] = []) {
+export async function startRelayProcess(
+  env: Record<string, string | undefined>,
+  nodeArgs: string[] = [],
+) {
   const port = await freePort();
   const metricsPort = await freePort();
   const proc = spawn(
@@ -106,21 +110,28 @@ export async function startRelayProcess(env: Record<string, string>, nodeArgs: s
     [...nodeArgs, '--import', 'tsx', '--conditions=@referrals/source', MAIN],
     {
       cwd: RELAY_DIR,
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
-        DATABASE_URL: inject('databaseUrl'),
-        ...env,
-        PORT: String(port),
-        METRICS_PORT: String(metricsPort),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      env: Object.fromEntries(
+        Object.entries({
+          ...process.env,
+          LOG_LEVEL: 'warn',
+          WEB_DIST: '/nonexistent',
+          DATABASE_URL: inject('databaseUrl'),
+          ...env,
+          PORT: String(port),
+          METRICS_PORT: String(metricsPort),
+        }).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   let stderr = '';
   proc.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
+  });
+  // The log (pino's JSON lines), the last 256 kB of it.
+  let stdout = '';
+  proc.stdout?.on('data', (d: Buffer) => {
+    stdout = (stdout + d.toString()).slice(-262_144);
   });
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -146,6 +157,7 @@ export async function startRelayProcess(env: Record<string, string>, nodeArgs: s
     metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     proc,
     stderr: () => stderr,
+    stdout: () => stdout,
     /** SIGKILL: no shutdown, no lock released, sockets cut. */
     async kill() {
       proc.kill('SIGKILL');

@@ -1,5 +1,6 @@
 import type { Opportunity } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relayName } from '../poller/scheduler.js';
 import { startRelay, startSim, testPrefix, type Sim } from '../testkit/stack.testkit.js';
 import { LiveClient } from './liveClient.testkit.js';
 import { startRelayProcess, waitFor } from './process.testkit.js';
@@ -20,13 +21,10 @@ beforeAll(async () => {
   redis = await testPrefix();
   const env = { POLL_INTERVAL_MS: String(INTERVAL_MS), REDIS_PREFIX: redis.prefix };
   // The doomed instance runs in a child process so that it can be SIGKILLed: no shutdown code
-  // runs, its poll job's lock is simply never renewed again.
-  child = await startRelayProcess({
-    ...env,
-    UPSTREAM_URL: sim.origin,
-    OIDC_URL: sim.origin,
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  });
+  // runs, its poll lease is simply never renewed again. It starts first and holds the lease.
+  child = await startChild();
+  const { metricsUrl } = child;
+  await waitFor('the child polls', async () => pollOwner(metricsUrl), 30_000, 100);
   survivor = await startRelay(sim, redis.prefix, env);
   await waitFor('survivor loaded', () => survivor.relay.readModel.referrals.size > 0);
 }, 60_000);
@@ -38,6 +36,25 @@ afterAll(async () => {
   await sim.close();
   await redis.cleanup();
 });
+
+function startChild() {
+  return startRelayProcess({
+    POLL_INTERVAL_MS: String(INTERVAL_MS),
+    REDIS_PREFIX: redis.prefix,
+    UPSTREAM_URL: sim.origin,
+    OIDC_URL: sim.origin,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  });
+}
+
+/** Whether the relay whose metrics page this is holds the poll's lease. */
+async function pollOwner(metricsUrl: string) {
+  const page = await fetch(metricsUrl).then(
+    (r) => r.text(),
+    () => '',
+  );
+  return /^relay_poll_owner 1$/m.test(page);
+}
 
 async function clientOn(url: string) {
   const c = new LiveClient();
@@ -122,5 +139,38 @@ describe('two relay instances on one Redis, one killed', () => {
     for (const id of [during.opportunityId, after.opportunityId])
       expect(moved.item(FEED, id)).toEqual(steady.item(FEED, id));
     expect(moved.held.get('featureFlags')?.items).toEqual(steady.held.get('featureFlags')?.items);
+  }, 60_000);
+
+  it('hands the poll over at once when its owner drains (SIGTERM), not when its lease lapses', async ({
+    annotate,
+  }) => {
+    // The survivor polls now; a new relay joins and waits for the lease.
+    expect(survivor.relay.scheduler.owns()).toBe(true);
+    const heir = await startChild();
+    try {
+      await waitFor('the heir loaded', async () => (await fetch(`${heir.url}/readyz`)).ok, 30_000);
+      expect(await pollOwner(heir.metricsUrl)).toBe(false);
+      const readyz = (await (await fetch(`${heir.url}/readyz`)).json()) as { pollOwner: string };
+      // The survivor runs in this process: its name is this process's.
+      expect(readyz.pollOwner).toBe(relayName());
+      const drainedAt = Date.now();
+      // What main.ts does on SIGTERM.
+      survivor.relay.drain();
+      await waitFor('the heir polls', () => pollOwner(heir.metricsUrl), 10_000, 10);
+      const handOverMs = Date.now() - drainedAt;
+      await annotate(`the heir held the lease ${handOverMs} ms after the drain`);
+      // The lease would lapse only after 1.4 intervals.
+      expect(handOverMs).toBeLessThan(INTERVAL_MS);
+      expect(survivor.relay.scheduler.owns()).toBe(false);
+      const during = (await sim.control('POST', '/__sim/referrals', {})) as Opportunity;
+      await waitFor(
+        'the draining relay still serves what the heir polled',
+        async () =>
+          (await survivor.relay.readModel.referralsById([during.opportunityId]))[0] !== undefined,
+        10_000,
+      );
+    } finally {
+      await heir.kill();
+    }
   }, 60_000);
 });

@@ -107,14 +107,15 @@ export async function startRelay(sim: Sim, prefix: string, env: Record<string, s
 }
 
 /**
- * Whether a relay's poll has read the upstream with no first load under way (what /readyz tells
- * of it) and its read model holds what the store committed.
+ * Whether the cluster's poll (this relay's or another's: the lease's owner) has run with no first
+ * load under way, and this relay's read model holds what the store committed.
  */
 async function marketHeld(relay: Relay, url: string): Promise<boolean> {
-  const ready = (await (await fetch(`${url}/readyz`)).json()) as {
-    poll?: { requests: number; loading: unknown };
-  };
-  if (!ready.poll || ready.poll.requests === 0 || ready.poll.loading !== null) return false;
+  // A poll status committed (stale or not) is a poll that ran.
+  const status = relay.readModel.status.get('poll');
+  if (!status || (status.loading ?? null) !== null) return false;
+  const ready = (await (await fetch(`${url}/readyz`)).json()) as { poll?: { loading: unknown } };
+  if (ready.poll?.loading !== null) return false;
   const seq = await relay.store.loadSeq('referrals');
   await relay.readModel.settled();
   return relay.readModel.referrals.seq >= seq;

@@ -34,6 +34,7 @@ import {
   type UpstreamHttpOptions,
   type UpstreamRequest,
 } from './http.js';
+import type { UpstreamCaller } from '../resilience.js';
 import { emptyAnswers, type EmptyAnswerOptions } from './emptyAnswers.js';
 import { prepareValidators, validateRecords } from './pageValidation.js';
 
@@ -60,15 +61,16 @@ export interface ReferralPageQuery {
 }
 
 /**
- * The request of one page of the referral list. Only its envelope is checked when it lands: the
- * poll hashes the records off the event loop and validates the ones that changed (see
- * poller/pageReader.ts). Without a sort the size is the service's forced one (spec section 7).
+ * The request of one page of the referral list, a poll's read. Only its envelope is checked when
+ * it lands: the poll hashes the records off the event loop and validates the ones that changed
+ * (see poller/pageReader.ts). Without a sort the size is the service's forced one (spec section 7).
  */
 export const referralPageRequest = (opportunityUrl: string, q: ReferralPageQuery) =>
   ({
     baseUrl: opportunityUrl,
     method: 'GET',
     path: '/api/v1/marketplace-opportunities',
+    caller: 'poll',
     query: {
       page: q.page,
       size: q.sort.length > 0 ? q.size : PAGING.sortlessSize,
@@ -101,12 +103,13 @@ const deliveryErrorsEnvelope = deliveryErrorsPageSchema.shape({ content: yup.arr
  * every page of delivery errors anew each cycle allocated ~150 MB a minute in a quiet market of
  * 100,000 referrals (a heap sampling of the relay), all of it for answers that had not changed.
  * Kept per path and query, so bounded by the reads there are (a page of delivery errors is one).
- * The value is shared between reads: callers must not change it (none does).
+ * The value is shared between reads: callers must not change it (none does). A poll's reads,
+ * unless the request names its caller.
  */
 function polledReads(http: UpstreamHttp) {
   const last = new Map<string, { text: string; value: unknown }>();
   return async <T>(req: UpstreamRequest, make: (json: unknown) => Promise<T>): Promise<T> => {
-    const { text, status } = await http.sendText(req);
+    const { text, status } = await http.sendText({ caller: 'poll', ...req });
     const key = `${req.method} ${req.path} ${JSON.stringify(req.query ?? {})}`;
     const kept = last.get(key);
     if (kept?.text === text) return kept.value as T;
@@ -146,10 +149,15 @@ export function createUpstreamClient(
   return {
     http,
 
-    /** One referral as the upstream sends it (not validated), or null when it has none. */
+    /** One referral as the upstream sends it (not validated), or null: the poll's read. */
     referralRaw: (id: number): Promise<unknown> =>
       emptyOn('referral', [404], null, () =>
-        http.send({ baseUrl: opp, method: 'GET', path: `/api/v1/opportunity/${id}` }),
+        http.send({
+          baseUrl: opp,
+          method: 'GET',
+          path: `/api/v1/opportunity/${id}`,
+          caller: 'poll',
+        }),
       ),
 
     referral: (id: number): Promise<Opportunity> =>
@@ -177,9 +185,10 @@ export function createUpstreamClient(
         ),
       ),
 
-    marketplaces: (): Promise<Marketplace[]> =>
+    /** Every marketplace; a poll's read unless a user's request waits for it. */
+    marketplaces: (caller: UpstreamCaller = 'poll'): Promise<Marketplace[]> =>
       emptyOn('marketplaces', [404], [], () =>
-        polled({ baseUrl: opp, method: 'GET', path: '/api/v3/marketplaces' }, (json) =>
+        polled({ baseUrl: opp, method: 'GET', path: '/api/v3/marketplaces', caller }, (json) =>
           validList(json, marketplaceSchema, 'GET /api/v3/marketplaces'),
         ),
       ),

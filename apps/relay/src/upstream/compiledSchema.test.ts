@@ -1,29 +1,34 @@
-import { fieldAliasesOf, opportunitySchema, withFieldAliases } from '@referrals/shared';
+import {
+  marketplaceSchema,
+  nullableField,
+  opportunitySchema,
+  readFieldAliases,
+  requiredText,
+  upstreamRecord,
+  yupSchemaOf,
+} from '@referrals/shared';
 import fc from 'fast-check';
+import { Type } from 'typebox';
 import { describe, expect, it, vi } from 'vitest';
 import * as yup from 'yup';
+import {
+  answerOf,
+  recordsOf,
+  yupAnswer,
+} from '../../../../packages/shared/src/schemas/recordArbitraries.testkit.js';
+import {
+  ORACLES,
+  oracleOpportunitySchema,
+} from '../../../../packages/shared/src/schemas/recordOracles.testkit.js';
 import { isCompiled, recordValidator } from './compiledSchema.js';
 
-/**
- * An answer as text: the output's JSON, key order included (what the store keeps and hashes), or
- * the error's kind and message.
- */
-function answerOf(validate: () => unknown): unknown {
-  try {
-    return { ok: JSON.stringify(validate()) };
-  } catch (err) {
-    return { error: `${(err as Error).name}: ${(err as Error).message}` };
-  }
-}
-const yupAnswer = (schema: yup.AnyObjectSchema, value: unknown) =>
-  answerOf(() => schema.validateSync(value, { stripUnknown: true, abortEarly: true }));
 const compiledAnswer = (schema: yup.AnyObjectSchema, value: unknown) =>
   answerOf(() => recordValidator(schema as yup.ObjectSchema<yup.AnyObject>)(value));
 
-/** The output both paths give a record, which must be the same JSON, key order included. */
+/** The referral's output, which must be the hand-written schema's JSON, key order included. */
 function readBoth(value: unknown): Record<string, unknown> {
   const answer = compiledAnswer(opportunitySchema, value);
-  expect(answer).toStrictEqual(yupAnswer(opportunitySchema, value));
+  expect(answer).toStrictEqual(yupAnswer(oracleOpportunitySchema, value));
   expect(answer).toHaveProperty('ok');
   return JSON.parse((answer as { ok: string }).ok) as Record<string, unknown>;
 }
@@ -60,88 +65,27 @@ function underAliases(
   ]);
 }
 
-/** Values of every kind a field may meet upstream: typed, null, castable, wrong, empty. */
-const anyValue = fc.oneof(
-  fc.constant(null),
-  fc.constant(''),
-  fc.string({ maxLength: 6 }),
-  fc.constantFrom('5', ' 7 ', 'true', 'false', '1', '0', '2026-11-21T10:00:00Z', 'NaN'),
-  fc.integer({ min: -3, max: 3 }),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.boolean(),
-  fc.constant({}),
-  fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null)), {
-    maxLength: 3,
-  }),
-);
-
-/** A value a field of this description most often has upstream (the fast path's case). */
-function typedValue(d: yup.SchemaDescription): fc.Arbitrary<unknown> {
-  const oneOf = d.oneOf.filter((v) => v !== null);
-  if (oneOf.length > 0) return fc.constantFrom(...oneOf);
-  const nul = d.nullable ? [fc.constant(null)] : [];
-  if (d.type === 'number') return fc.oneof(fc.integer({ min: -5, max: 1e6 }), ...nul);
-  if (d.type === 'boolean') return fc.oneof(fc.boolean(), ...nul);
-  if (d.type === 'array')
-    return fc.array(fc.constantFrom('LIFE', 'AUTO', 'HOME', 'BOP'), { maxLength: 3 });
-  return fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), ...nul);
-}
-
-/**
- * Records built field by field: mostly typed, sometimes missing or any value, plus extra keys
- * (with `typed`, fields are typed or missing and there are no extra keys: records the fast path
- * takes when nothing required is missing). A field the schema also reads under an alias may come
- * under either name, both, or neither.
- */
-function records(schema: yup.AnyObjectSchema, typed = false): fc.Arbitrary<unknown> {
-  const fields = Object.entries(schema.describe().fields) as [string, yup.SchemaDescription][];
-  const descriptions = new Map(fields);
-  const aliases = Object.entries(fieldAliasesOf(schema) ?? {}).map(
-    ([alias, field]) => [alias, descriptions.get(field)] as [string, yup.SchemaDescription],
-  );
-  const record = fc.record(
-    Object.fromEntries(
-      [...fields, ...aliases].map(([name, d]) => [
-        name,
-        typed
-          ? typedValue(d)
-          : fc.oneof(
-              { weight: 12, arbitrary: typedValue(d) },
-              { weight: 1, arbitrary: fc.constant(undefined) },
-              { weight: 1, arbitrary: anyValue },
-            ),
-      ]),
-    ),
-    { requiredKeys: [] },
-  );
-  if (typed) return record;
-  const extras = fc.dictionary(fc.constantFrom('extra', 'notAField', 'city2'), anyValue, {
-    maxKeys: 2,
-  });
-  return fc.oneof(
-    { weight: 20, arbitrary: fc.tuple(record, extras).map(([r, e]) => ({ ...e, ...r })) },
-    { weight: 1, arbitrary: anyValue },
-  );
-}
-
 describe('compiled record validator', () => {
-  it('compiles the referral schema, so the poll does not run yup for every record', () => {
-    expect(isCompiled(opportunitySchema)).toBe(true);
+  it.each(ORACLES)('compiles the $name schema, so the poll does not run yup for it', (o) => {
+    expect(isCompiled(o.derived)).toBe(true);
   });
 
-  it('answers exactly as yup over random referrals: the same output, or the same error', () => {
-    fc.assert(
-      fc.property(records(opportunitySchema), (value) => {
-        const before = JSON.stringify(value);
-        expect(compiledAnswer(opportunitySchema, value)).toStrictEqual(
-          yupAnswer(opportunitySchema, value),
+  it.each(ORACLES)(
+    'answers as the hand-written $name schema over random records: the same output, or the same error',
+    ({ record, derived, oracle }) => {
+      const runs = derived === opportunitySchema ? 3000 : 1000;
+      for (const typed of [false, true])
+        fc.assert(
+          fc.property(recordsOf(oracle, record.aliases, typed), (value) => {
+            const before = JSON.stringify(value);
+            expect(compiledAnswer(derived, value)).toStrictEqual(yupAnswer(oracle, value));
+            // The upstream's record is left as it came.
+            expect(JSON.stringify(value)).toBe(before);
+          }),
+          { numRuns: runs },
         );
-        // The upstream's record is left as it came.
-        expect(JSON.stringify(value)).toBe(before);
-      }),
-      { numRuns: 3000 },
-    );
-  });
+    },
+  );
 
   it('gives a fresh default array to each record, never one shared between them', () => {
     const base = { opportunityId: 1, opportunityType: 'CIR', marketplaceStatus: 'Available' };
@@ -152,7 +96,7 @@ describe('compiled record validator', () => {
     expect(a.businessLines).not.toBe(b.businessLines);
   });
 
-  it('reads linesOfBusiness and numberOfEmployees where businessLines and noOfEmployees are left out or null, on both paths', () => {
+  it('reads linesOfBusiness and numberOfEmployees where businessLines and noOfEmployees are left out or null', () => {
     const primary = readBoth(fullReferral());
     for (const field of ['left out', 'null'] as const) {
       const out = readBoth(underAliases(fullReferral(), field));
@@ -183,7 +127,7 @@ describe('compiled record validator', () => {
     expect(readBoth(empty).businessLines).toEqual([]);
   });
 
-  it('reads an alias as its absent field even when null, on both paths', () => {
+  it('reads an alias as its absent field even when null, and refuses a null list of lines', () => {
     const rest = fullReferral();
     delete rest.businessLines;
     delete rest.noOfEmployees;
@@ -196,7 +140,7 @@ describe('compiled record validator', () => {
       expect(compiledAnswer(opportunitySchema, refused)).toStrictEqual({
         error: 'ValidationError: businessLines cannot be null',
       });
-      expect(yupAnswer(opportunitySchema, refused)).toStrictEqual(
+      expect(yupAnswer(oracleOpportunitySchema, refused)).toStrictEqual(
         compiledAnswer(opportunitySchema, refused),
       );
     }
@@ -206,6 +150,7 @@ describe('compiled record validator', () => {
     const validate = recordValidator(opportunitySchema);
     const yupRuns = vi.spyOn(opportunitySchema, 'validateSync');
     try {
+      validate(fullReferral());
       validate(underAliases(fullReferral(), 'left out'));
       validate(underAliases(fullReferral(), 'null'));
       expect(yupRuns).not.toHaveBeenCalled();
@@ -217,76 +162,56 @@ describe('compiled record validator', () => {
     }
   });
 
-  it('answers exactly as yup over typed referrals under either name, where the fast path answers', () => {
-    fc.assert(
-      fc.property(records(opportunitySchema, true), (value) => {
-        expect(compiledAnswer(opportunitySchema, value)).toStrictEqual(
-          yupAnswer(opportunitySchema, value),
-        );
-      }),
-      { numRuns: 3000 },
+  it('compiles bounds and aliases of any definition as yup applies them', () => {
+    const derived = yupSchemaOf(
+      upstreamRecord(
+        Type.Object({
+          code: Type.String({ minLength: 2, maxLength: 4 }),
+          tags: Type.Array(requiredText(), { default: [] }),
+          n: nullableField(Type.Integer({ minimum: 0, maximum: 10 })),
+        }),
+        { labels: 'tags', count: 'n' },
+      ),
     );
-  });
-
-  it('compiles the aliases of any schema and answers as yup over random records', () => {
-    const schema = withFieldAliases(
-      yup.object({
-        code: yup.string().required(),
+    const byHand = yup
+      .object({
+        code: yup.string().min(2).max(4).required(),
         tags: yup.array(yup.string().required()).defined().default([]),
-        n: yup.number().integer().nullable().defined().default(null),
-      }),
-      { labels: 'tags', count: 'n' },
-    );
-    expect(isCompiled(schema)).toBe(true);
+        n: yup.number().integer().min(0).max(10).nullable().defined().default(null),
+      })
+      .transform((v: unknown) => readFieldAliases(v, { labels: 'tags', count: 'n' }));
+    expect(isCompiled(derived)).toBe(true);
     for (const typed of [false, true])
       fc.assert(
-        fc.property(records(schema, typed), (value) => {
-          const before = JSON.stringify(value);
-          expect(compiledAnswer(schema, value)).toStrictEqual(yupAnswer(schema, value));
-          expect(JSON.stringify(value)).toBe(before);
+        fc.property(recordsOf(byHand, { labels: 'tags', count: 'n' }, typed), (value) => {
+          expect(compiledAnswer(derived, value)).toStrictEqual(yupAnswer(byHand, value));
         }),
         { numRuns: 2000 },
       );
+    // A length is counted in UTF-16 units, as yup counts it: three emoji are six.
+    for (const code of ['\u{1F600}', '\u{1F600}\u{1F600}', '\u{1F600}\u{1F600}\u{1F600}'])
+      expect(compiledAnswer(derived, { code })).toStrictEqual(yupAnswer(byHand, { code }));
   });
 
-  it('leaves schemas with transforms, conditions or unknown tests to yup, with the same answers', () => {
+  it('leaves a schema not derived from a definition to yup, with the same answers', () => {
     // Typed loosely: yup's types of schemas with transforms do not unify with AnyObjectSchema.
     const schemas = [
+      opportunitySchema.partial(),
       yup.object({ name: yup.string().trim().required(), n: yup.number().nullable().defined() }),
-      yup.object({ name: yup.string().transform((v: string) => `${v}!`) }),
-      // Aliases are known, but not beside another transform of the object.
-      withFieldAliases(yup.object({ name: yup.string(), n: yup.number() }), {
-        count: 'n',
-      }).transform((v: unknown) => v),
-      yup.object({ n: yup.number().positive().required() }),
       yup.object({
         kind: yup.string().required(),
         size: yup.number().when('kind', { is: 'big', then: (s) => s.min(10) }),
       }),
     ] as unknown as yup.AnyObjectSchema[];
+    expect(isCompiled(marketplaceSchema)).toBe(false);
     for (const schema of schemas) {
       expect(isCompiled(schema)).toBe(false);
       fc.assert(
-        fc.property(records(schema), (value) => {
+        fc.property(recordsOf(schema), (value) => {
           expect(compiledAnswer(schema, value)).toStrictEqual(yupAnswer(schema, value));
         }),
         { numRuns: 200 },
       );
     }
-  });
-
-  it('compiles length and range tests as yup applies them', () => {
-    const schema = yup.object({
-      code: yup.string().min(2).max(4).required(),
-      n: yup.number().integer().min(0).max(10).nullable().defined().default(null),
-      tags: yup.array(yup.string().required()).defined().default([]),
-    });
-    expect(isCompiled(schema)).toBe(true);
-    fc.assert(
-      fc.property(records(schema), (value) => {
-        expect(compiledAnswer(schema, value)).toStrictEqual(yupAnswer(schema, value));
-      }),
-      { numRuns: 2000 },
-    );
   });
 });

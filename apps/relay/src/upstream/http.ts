@@ -1,23 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Schema } from 'yup';
 import { logger } from '../log.js';
+import { BACKOFF, upstreamPolicies, type UpstreamCaller } from '../resilience.js';
+import { retryAfterMs, UpstreamError } from './errors.js';
 
-/** Why an upstream call failed. */
-export type UpstreamFailure =
-  'timeout' | 'network' | 'status' | 'malformed' | 'invalid' | 'tooLarge';
-
-/** A failed upstream call; `status` is set when the service answered. */
-export class UpstreamError extends Error {
-  constructor(
-    readonly kind: UpstreamFailure,
-    message: string,
-    readonly status?: number,
-    readonly body?: unknown,
-  ) {
-    super(message);
-    this.name = 'UpstreamError';
-  }
-}
+export { UpstreamError, type UpstreamFailure } from './errors.js';
 
 /** One call to an upstream service. */
 export interface UpstreamRequest {
@@ -31,8 +17,11 @@ export interface UpstreamRequest {
   readonly body?: unknown;
   /** Send the basic-auth header (every call but the prepaid balance). */
   readonly basicAuth?: boolean;
-  /** Reads are retried with backoff; writes never are (a retried write could apply twice). */
-  readonly retries?: number;
+  /**
+   * Who waits for the answer (default 'user': one attempt within the time-out). Only a GET is
+   * ever retried: a retried write could apply twice.
+   */
+  readonly caller?: UpstreamCaller;
 }
 
 /** Options of the HTTP layer. */
@@ -42,7 +31,7 @@ export interface UpstreamHttpOptions {
   /** Largest body accepted; a bigger answer is refused rather than buffered. */
   readonly maxBodyBytes?: number;
   readonly fetchImpl?: typeof fetch;
-  /** Base delay of the exponential backoff between read retries. */
+  /** The first pause between a poll's read attempts (default BACKOFF.upstream's). */
   readonly backoffMs?: number;
 }
 
@@ -104,16 +93,24 @@ export function parseJson(req: UpstreamRequest, text: string, status: number): u
   }
 }
 
-/** The HTTP layer under every upstream call: auth, time-outs, retries, size limit, validation. */
+/**
+ * The HTTP layer under every upstream call: auth, size limit, validation, and the resilience
+ * policies (time-out, circuit, a poll's retries: resilience.ts).
+ */
 export function createUpstreamHttp(options: UpstreamHttpOptions) {
   const doFetch = options.fetchImpl ?? fetch;
   const maxBody = options.maxBodyBytes ?? 64 * 1024 * 1024;
-  const backoff = options.backoffMs ?? 150;
+  const policies = upstreamPolicies({
+    timeoutMs: options.timeoutMs,
+    backoff: { ...BACKOFF.upstream, firstMs: options.backoffMs ?? BACKOFF.upstream.firstMs },
+  });
   const authHeader = `Basic ${Buffer.from(`${options.basicUser}:`).toString('base64')}`;
 
+  /** One attempt; `signal` is the policies' time-out. */
   async function once(
     req: UpstreamRequest,
-  ): Promise<{ status: number; text: string; date: string | null }> {
+    signal: AbortSignal,
+  ): Promise<{ status: number; text: string; date: string | null; retryAfter: string | null }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.basicAuth !== false) headers.authorization = authHeader;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
@@ -123,11 +120,10 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
         method: req.method,
         headers,
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal,
       });
     } catch (err) {
-      const timeout =
-        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      const timeout = signal.aborted;
       throw new UpstreamError(
         timeout ? 'timeout' : 'network',
         timeout ? `no answer within ${options.timeoutMs} ms` : `unreachable: ${String(err)}`,
@@ -138,9 +134,12 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
         status: res.status,
         text: await readLimited(res, maxBody),
         date: res.headers.get('date'),
+        retryAfter: res.headers.get('retry-after'),
       };
     } catch (err) {
       if (err instanceof UpstreamError) throw err;
+      if (signal.aborted)
+        throw new UpstreamError('timeout', `no answer within ${options.timeoutMs} ms`, res.status);
       throw new UpstreamError('network', `answer cut off: ${String(err)}`, res.status);
     }
   }
@@ -153,32 +152,20 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
   async function sendText(
     req: UpstreamRequest,
   ): Promise<{ text: string; status: number; servedAt: number | null }> {
-    const attempts = req.method === 'GET' ? 1 + (req.retries ?? 2) : 1;
-    let last: UpstreamError | undefined;
-    for (let i = 0; i < attempts; i += 1) {
-      if (i > 0) await sleep(backoff * 2 ** (i - 1) * (0.5 + Math.random() / 2));
-      try {
-        const { status, text, date } = await once(req);
-        if (status >= 200 && status < 300) {
-          const servedAt = date === null ? NaN : Date.parse(date);
-          return { text, status, servedAt: Number.isNaN(servedAt) ? null : servedAt };
-        }
-        throw new UpstreamError(
-          'status',
-          `${req.method} ${req.path} answered ${status}`,
-          status,
-          parseJson(req, text, status),
-        );
-      } catch (err) {
-        if (!(err instanceof UpstreamError)) throw err;
-        last = err;
-        const retriable =
-          err.kind === 'timeout' || err.kind === 'network' || (err.status ?? 0) >= 500;
-        if (!retriable) throw err;
-        log.debug({ err, attempt: i + 1 }, 'upstream read failed, retrying');
-      }
-    }
-    throw last ?? new UpstreamError('network', 'no attempt made');
+    const caller = req.method === 'GET' ? (req.caller ?? 'user') : 'user';
+    const { text, status, date } = await policies(req.baseUrl, caller, async (signal) => {
+      const answer = await once(req, signal);
+      if (answer.status >= 200 && answer.status < 300) return answer;
+      throw new UpstreamError(
+        'status',
+        `${req.method} ${req.path} answered ${answer.status}`,
+        answer.status,
+        parseJson(req, answer.text, answer.status),
+        retryAfterMs(answer.retryAfter, Date.now()),
+      );
+    });
+    const servedAt = date === null ? NaN : Date.parse(date);
+    return { text, status, servedAt: Number.isNaN(servedAt) ? null : servedAt };
   }
 
   /**

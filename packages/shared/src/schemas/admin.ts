@@ -1,4 +1,6 @@
+import { Type, type Static } from 'typebox';
 import * as yup from 'yup';
+import { nullableField, requiredText, upstreamRecord, yupSchemaOf } from './upstreamRecord.js';
 
 const str = () => yup.string().nullable().defined().default(null);
 const num = () => yup.number().nullable().defined().default(null);
@@ -46,25 +48,35 @@ export const consoleUserSchema = yup.object({
 });
 export type ConsoleUser = yup.InferType<typeof consoleUserSchema>;
 
-export const deliveryStatSchema = yup.object({
-  marketplaceId: yup.number().integer().required(),
-  lastReferralDeliverySuccess: yup.boolean().nullable().defined().default(null),
-  lastReferralDeliveryDate: str(),
-  totalReferralsDeliveredToday: yup.number().integer().min(0).defined().default(0),
-});
+/** Delivery statistics of one marketplace: the one definition (the relay validates it by the list). */
+export const deliveryStatRecord = upstreamRecord(
+  Type.Object({
+    marketplaceId: Type.Integer(),
+    lastReferralDeliverySuccess: nullableField(Type.Boolean()),
+    lastReferralDeliveryDate: nullableField(Type.String()),
+    totalReferralsDeliveredToday: Type.Integer({ minimum: 0, default: 0 }),
+  }),
+);
+/** Its yup schema (forms, REST checks, casts), derived from `deliveryStatRecord`. */
+export const deliveryStatSchema = yupSchemaOf(deliveryStatRecord);
 /** Delivery statistics of one marketplace. */
-export type DeliveryStat = yup.InferType<typeof deliveryStatSchema>;
+export type DeliveryStat = Static<typeof deliveryStatRecord.schema>;
 
-export const deliveryErrorSchema = yup.object({
-  opportunityId: yup.number().integer().required(),
-  errorMarketplaceName: str(),
-  errorNotes: str(),
-  errorDate: str(),
-  currentMarketplaceName: str(),
-  currentMarketplaceStatus: str(),
-});
+/** One failed delivery: the one definition (the relay validates it by the page). */
+export const deliveryErrorRecord = upstreamRecord(
+  Type.Object({
+    opportunityId: Type.Integer(),
+    errorMarketplaceName: nullableField(Type.String()),
+    errorNotes: nullableField(Type.String()),
+    errorDate: nullableField(Type.String()),
+    currentMarketplaceName: nullableField(Type.String()),
+    currentMarketplaceStatus: nullableField(Type.String()),
+  }),
+);
+/** Its yup schema (forms, REST checks, casts), derived from `deliveryErrorRecord`. */
+export const deliveryErrorSchema = yupSchemaOf(deliveryErrorRecord);
 /** One failed delivery. */
-export type DeliveryError = yup.InferType<typeof deliveryErrorSchema>;
+export type DeliveryError = Static<typeof deliveryErrorRecord.schema>;
 
 export const deliveryErrorsPageSchema = yup.object({
   content: yup.array(deliveryErrorSchema).defined(),
@@ -90,11 +102,16 @@ export const bankHolidaySchema = yup.object({
 /** A bank holiday (for the delivery-days tooltip). */
 export type BankHoliday = yup.InferType<typeof bankHolidaySchema>;
 
-export const featureFlagSchema = yup.object({
-  id: yup.number().integer().required(),
-  name: yup.string().required(),
-  description: yup.string().defined().default(''),
-  enabled: yup.boolean().required(),
-});
+/** An on/off switch of the product: the one definition (the relay validates it by the list). */
+export const featureFlagRecord = upstreamRecord(
+  Type.Object({
+    id: Type.Integer(),
+    name: requiredText(),
+    description: Type.String({ default: '' }),
+    enabled: Type.Boolean(),
+  }),
+);
+/** Its yup schema (forms, REST checks, casts), derived from `featureFlagRecord`. */
+export const featureFlagSchema = yupSchemaOf(featureFlagRecord);
 /** An on/off switch of the product. */
-export type FeatureFlag = yup.InferType<typeof featureFlagSchema>;
+export type FeatureFlag = Static<typeof featureFlagRecord.schema>;
