@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** One test command over every workspace; each workspace names its own project. */
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts'],
+    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'bench/vitest.config.ts'],
     coverage: {
       provider: 'v8',
       include: ['packages/shared/src/**/*.ts', 'apps/*/src/**/*.ts'],

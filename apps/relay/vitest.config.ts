@@ -2,7 +2,12 @@ import { defaultServerConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources in tests (no build needed).
-const conditions = ['@referrals/source', ...defaultServerConditions];
+// Without Vite's 'module' condition, which picks a bundler's ESM build (one Node cannot load:
+// @opentelemetry/api's imports lack extensions) for a package Node then imports itself.
+const conditions = [
+  '@referrals/source',
+  ...defaultServerConditions.filter((condition) => condition !== 'module'),
+];
 
 export default defineProject({
   test: {

@@ -1,7 +1,12 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-const conditions = ['@referrals/source', ...defaultServerConditions];
+// Without Vite's 'module' condition, which picks a bundler's ESM build (one Node cannot load:
+// @opentelemetry/api's imports lack extensions) for a package Node then imports itself.
+const conditions = [
+  '@referrals/source',
+  ...defaultServerConditions.filter((condition) => condition !== 'module'),
+];
 
 /**
  * The reliability suite: faults, restarts, kills, storms and fuzzing. One file at a time and

@@ -25,6 +25,7 @@ import { acquiredRoutes } from './http/acquired.js';
 import { commitRecord } from './readModel/directCommit.js';
 import { NOTICE_ID, type NoticeStream } from './keys.js';
 import { listHintRoutes } from './http/listHints.js';
+import { withOpenApi } from './http/openapi/openApiRoute.js';
 import { referralRoutes } from './http/referrals.js';
 import { sessionRoutes } from './http/session.js';
 import { logger } from './log.js';
@@ -41,6 +42,7 @@ import { createReadModel, type ReadModel } from './readModel/readModel.js';
 import { attachRealtime } from './realtime/server.js';
 import { serverRendered, startSsr } from './ssr/serverRendered.js';
 import { staticWeb } from './ssr/staticWeb.js';
+import { browserTraces } from './tracing/browserTraces.js';
 import { createUpstreamClient } from './upstream/client.js';
 
 const log = logger('main');
@@ -167,6 +169,7 @@ export function createRelay(config: RelayConfig) {
     })();
   });
   app.get('/metrics', publicMetrics(metrics.registry, config.metricsToken));
+  app.use(browserTraces(config.tracing));
   const database = openDatabase(config.database);
   if (config.database.kind === 'pglite') {
     log.warn(`no DATABASE_URL: user data in embedded PGlite at ${config.database.dir}`);
@@ -178,7 +181,7 @@ export function createRelay(config: RelayConfig) {
   const publishAudit = (entry: AuditEntry) => publish('auditLog', entry);
   const pipelineStore = databasePipeline(database);
   const returnStore = databaseReturns(database);
-  const routes = [
+  const routes = withOpenApi([
     ...sessionRoutes(deps, config),
     ...referralRoutes(deps),
     ...listHintRoutes(deps),
@@ -193,7 +196,7 @@ export function createRelay(config: RelayConfig) {
       audit: auditLog,
       publish,
     }),
-  ];
+  ]);
   const served = audited(routes, auditLog, profiles, publishAudit);
   app.use(expressRoutes(served, verify, coordination));
   const ssrRenderer = startSsr(config);

@@ -105,6 +105,25 @@ describe('relay configuration', () => {
     }
   });
 
+  it('traces only when an OTLP endpoint is given, the traces URL winning over the base one', () => {
+    expect(parseConfig({}).tracing).toBeNull();
+    expect(parseConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      serviceName: 'relay',
+    });
+    expect(
+      parseConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example/otlp/v1/traces',
+        OTEL_SERVICE_NAME: 'relay-eu',
+      }).tracing,
+    ).toEqual({ tracesUrl: 'https://traces.example/otlp/v1/traces', serviceName: 'relay-eu' });
+    // The URL may hold a token: the problem names the variable, not the value.
+    expect(() => parseConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://secret@collector' })).toThrow(
+      /^(?!.*secret).*OTEL_EXPORTER_OTLP_ENDPOINT must be a http: or https: URL/s,
+    );
+  });
+
   it('points the upstream at the stand-in on SIM_PORT', () => {
     const c = parseConfig({ SIM_PORT: '9100', PORT: '9000' });
     expect(c.opportunityUrl).toBe('http://localhost:9100');

@@ -18,6 +18,7 @@ import {
 } from '@referrals/shared';
 import * as yup from 'yup';
 import type { DatabaseTarget } from './db/target.js';
+import type { TracingConfig } from './tracing/tracingConfig.js';
 
 /** The validated configuration of the relay. */
 export interface RelayConfig {
@@ -78,6 +79,11 @@ export interface RelayConfig {
    * proxy'): loopback by default; the balancer's network behind one (uniquelocal in compose).
    */
   readonly trustProxy: string;
+  /**
+   * Where spans are exported (OTLP/HTTP), or null: tracing off, and no OpenTelemetry module is
+   * loaded (tracing/startTracing.ts is imported only when this is set).
+   */
+  readonly tracing: TracingConfig | null;
 }
 
 /** The store of the relay: Redis at a URL (a cluster), or memory (one instance). */
@@ -157,6 +163,15 @@ export const relayEnvSchema = yup.object({
       /^[\da-f:]+(\/\d{1,3})?$/i.test(p),
     `must list ${PROXY_NAMES.join(', ')}, addresses or CIDR blocks`,
   ),
+  // OpenTelemetry's own names, so a collector's usual setup applies; either one turns tracing on.
+  // They may carry credentials in the URL: never echoed.
+  OTEL_EXPORTER_OTLP_ENDPOINT: envUrl(HTTP, true),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: envUrl(HTTP, true),
+  OTEL_SERVICE_NAME: envText(
+    'relay',
+    /^[\w.:/-]{1,100}$/,
+    'may hold letters, digits and _ . : / - only',
+  ),
 });
 
 function commaList(_v: unknown, raw: unknown) {
@@ -211,7 +226,25 @@ export function parseConfig(env: Env): RelayConfig {
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     trustProxy: e.TRUST_PROXY.join(','),
+    tracing: tracingConfig(e),
   };
+}
+
+/**
+ * The traces endpoint as OpenTelemetry's exporters derive it: the signal's own URL as given, else
+ * the base endpoint with `/v1/traces` appended.
+ */
+function tracingConfig(e: {
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+  OTEL_SERVICE_NAME: string;
+}): TracingConfig | null {
+  const url =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (e.OTEL_EXPORTER_OTLP_ENDPOINT === undefined
+      ? undefined
+      : `${e.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces`);
+  return url === undefined ? null : { tracesUrl: url, serviceName: e.OTEL_SERVICE_NAME };
 }
 
 /** The log level to start with, before the whole configuration is validated. */

@@ -1,5 +1,6 @@
 import { pino, type Logger } from 'pino';
 import { bootLogLevel } from './config.js';
+import { requestLogFields } from './tracing/requestContext.js';
 
 /** Log categories, one per area of the relay. */
 export type LogCategory =
@@ -15,9 +16,15 @@ export type LogCategory =
   | 'auth'
   | 'redis'
   | 'db'
-  | 'audit';
+  | 'audit'
+  | 'tracing';
 
-const root: Logger = pino({ level: bootLogLevel(), base: { app: 'relay' } });
+// A line written while serving a request carries its requestId (and traceId, spanId when tracing).
+const root: Logger = pino({
+  level: bootLogLevel(),
+  base: { app: 'relay' },
+  mixin: requestLogFields,
+});
 
 /** A logger for one area of the relay. */
 export function logger(category: LogCategory): Logger {

@@ -1,4 +1,3 @@
-import { createRelay } from './app.js';
 import { loadConfig } from './config.js';
 import { logger } from './log.js';
 import { missingNodeFlags } from './nodeFlags.js';
@@ -12,6 +11,13 @@ if (missing.length > 0) {
   );
 }
 const config = loadConfig();
+// Tracing first, when configured: its hook must see express, ioredis, pg and node:http load, so
+// the relay itself is imported only after it. Off, no OpenTelemetry SDK is ever loaded.
+const tracing = config.tracing
+  ? await (await import('./tracing/startTracing.js')).startTracing(config.tracing)
+  : null;
+if (config.tracing) log.info('tracing on: spans exported by OTLP/HTTP');
+const { createRelay } = await import('./app.js');
 const relay = createRelay(config);
 const port = await relay.start();
 log.info(
@@ -32,13 +38,17 @@ const stop = () => {
   stopping = true;
   clearTimeout(grace);
   setTimeout(() => process.exit(1), STOP_LIMIT_MS).unref();
-  relay.stop().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    },
-  );
+  relay
+    .stop()
+    // The spans of the last requests are flushed before the process ends.
+    .then(() => tracing?.shutdown())
+    .then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
 };
 /**
  * Drain: readiness answers 503 at once, so the balancer sends no new client here; after the grace

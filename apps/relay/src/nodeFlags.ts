@@ -5,7 +5,7 @@
  * `--no-memory-reducer`: V8's memory reducer collects the whole heap whenever the process looks
  * idle, and at least every 100 s while it does (its watchdog). A relay holding 1,000,000
  * referrals keeps a heap of ~2 GB, whose marking then holds the event loop for 0.2-0.6 s each
- * time (--trace-gc, bench/README "Session 15"); a quiet relay looks idle most of the time.
+ * time (--trace-gc, docs/perf session 15); a quiet relay looks idle most of the time.
  * Without it the heap is collected when allocation reaches V8's limit: with the poll's steady
  * allocation (~0.6 MB/s at 1,000,000) no full collection in 274 s measured, against one every
  * ~100 s with it. What a relay holds is kept anyway: the reducer only returns garbage sooner.
@@ -17,7 +17,7 @@
  * has its own thread since session 25, and the event loop's heap peaks at ~300 MB in a first
  * load of 1,000,000: what its scavenges cost is what survives them (4-16 MB promoted each, records
  * in transit), and a smaller young generation holds less of it at once. Bench at 1,000,000
- * (bench/README "Session 27", 64dd5df): the first load's event-loop max 50.2 and 52.2 ms at 32,
+ * (docs/perf session 27, 64dd5df): the first load's event-loop max 50.2 and 52.2 ms at 32,
  * 37.3 and 46 ms at 16, every other target met at both.
  *
  * V8 reads both when the heap is set up, so they cannot be set from inside the process.

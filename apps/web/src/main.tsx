@@ -1,4 +1,5 @@
 import { logger } from './log';
+import { traceWhenAsked } from './tracing/traceWhenAsked';
 
 /** The performance mark set as the app's code is imported. */
 const BOOT_MARK = 'console-boot';
@@ -27,6 +28,8 @@ const afterFirstPaint = (): Promise<void> =>
  */
 void afterFirstPaint()
   .then(() => {
+    // Alongside the app, not before it: the page's first fetches may go untraced.
+    void traceWhenAsked();
     // When the app's code starts (after the first paint): for the page's own timing.
     performance.mark(BOOT_MARK);
     return import('./boot');

@@ -20,3 +20,4 @@ export * from './preferences/index.js';
 export * from './audit/index.js';
 export * from './pipeline/index.js';
 export * from './env/index.js';
+export * from './rest/index.js';

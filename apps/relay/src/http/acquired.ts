@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import {
+  API,
   acquiredColumns,
   businessLinesText,
   conversionOf,
@@ -12,7 +13,7 @@ import {
   parseQuery,
   parseReferralQuery,
   progressFilterSchema,
-  referralQuerySchema,
+  QUERIES,
   PROGRESS_STATUS_DISPLAY,
   ProgressStatus,
   type Opportunity,
@@ -56,9 +57,6 @@ export function parseProgressFilter(
     },
   };
 }
-
-/** The conversion report's query: the window of purchases (a list date filter, 30 days unless given). */
-const conversionQuery = referralQuerySchema.pick(['dateFilter']);
 
 /** A CSV cell of each column the acquired screens show (ISO dates, plain numbers). */
 const CSV_CELLS: Readonly<Record<string, (o: Opportunity) => string | number>> = {
@@ -141,8 +139,7 @@ export function acquiredRoutes(
 
   return [
     {
-      method: 'get',
-      path: '/api/acquired',
+      ...API.acquired,
       guard: 'signedIn',
       handler: async (req) => {
         const parsed = parse(req);
@@ -168,14 +165,13 @@ export function acquiredRoutes(
       },
     },
     {
-      method: 'get',
-      path: '/api/conversion',
+      ...API.conversion,
       guard: 'signedIn',
       // What the purchases of a window turned into: the caller's agency's, or for admins the
       // market's with each agency's. Read again by the dashboard when progress or returns change.
       handler: async (req) => {
         const p = principalOf(req);
-        const q = parseQuery(conversionQuery, req.query);
+        const q = parseQuery(QUERIES.conversion, req.query);
         if (!q.ok) return fail(400, 'invalid conversion query', q.errors);
         const dateFilter = (q.value.dateFilter as DateFilter | undefined) ?? '30days';
         const mine = await scopeOf(p);
@@ -217,8 +213,7 @@ export function acquiredRoutes(
       },
     },
     {
-      method: 'get',
-      path: '/api/acquired/export.csv',
+      ...API.acquiredExport,
       guard: 'signedIn',
       // The whole filtered list (not one page) with the screen's columns, progress and follow-up.
       handler: async (req): Promise<ApiResponse> => {

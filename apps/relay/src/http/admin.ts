@@ -1,13 +1,10 @@
-import { featureFlagSchema, pagedQueryFields, parseQuery } from '@referrals/shared';
+import { API, featureFlagSchema, parseQuery, QUERIES } from '@referrals/shared';
 import * as yup from 'yup';
 import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, upstreamFailure, type Handler, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
 import { flagEnabled } from '../readModel/readModel.js';
 import { validateBody } from './validateBody.js';
-
-/** Delivery errors are shown 5 to a page (marketplace-admin section 9). */
-const deliveryErrorsQuery = yup.object(pagedQueryFields(5));
 
 /** Wraps an upstream read: its answer, or the mapped failure. */
 const read =
@@ -44,8 +41,7 @@ export function adminRoutes(d: GatewayDeps): Route[] {
 
   return [
     {
-      method: 'get',
-      path: '/api/delivery-stats',
+      ...API.deliveryStats,
       guard: 'admin',
       handler: () =>
         Promise.resolve(
@@ -53,12 +49,11 @@ export function adminRoutes(d: GatewayDeps): Route[] {
         ),
     },
     {
-      method: 'get',
-      path: '/api/delivery-errors',
+      ...API.deliveryErrors,
       guard: 'admin',
       handler: (req) => {
         // Screen pages are 1-based, 5 rows (marketplace-admin section 9).
-        const q = parseQuery(deliveryErrorsQuery, req.query);
+        const q = parseQuery(QUERIES.deliveryErrors, req.query);
         if (!q.ok) return Promise.resolve(fail(400, 'invalid delivery errors query', q.errors));
         const { page, size } = q.value;
         const latest = readModel.deliveryErrors.get('page0');
@@ -77,28 +72,24 @@ export function adminRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'get',
-      path: '/api/agencies/:fulcrumId',
+      ...API.agency,
       guard: 'admin',
       handler: guardNumber('fulcrumId', 'agency', (n) => upstream.agency(n)),
     },
     {
-      method: 'get',
-      path: '/api/agencies/:fulcrumId/users',
+      ...API.agencyUsers,
       guard: 'admin',
       handler: guardNumber('fulcrumId', 'agency users', (n) => upstream.agencyUsers(n)),
     },
     {
-      method: 'get',
-      path: '/api/agencies/:fulcrumId/prepaid-balance',
+      ...API.prepaidBalance,
       guard: 'admin',
       handler: guardNumber('fulcrumId', 'prepaid balance', async (n) => ({
         balance: await upstream.prepaidBalance(n),
       })),
     },
     {
-      method: 'get',
-      path: '/api/users',
+      ...API.users,
       guard: 'admin',
       handler: (req) => {
         const email = req.query.email;
@@ -109,26 +100,22 @@ export function adminRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'get',
-      path: '/api/naics-codes',
+      ...API.naicsCodes,
       guard: 'admin',
       handler: read('NAICS codes', () => upstream.naicsCodes()),
     },
     {
-      method: 'get',
-      path: '/api/sources',
+      ...API.sources,
       guard: 'signedIn',
       handler: read('sources', () => upstream.sources()),
     },
     {
-      method: 'get',
-      path: '/api/bank-holidays/:year',
+      ...API.bankHolidays,
       guard: 'admin',
       handler: guardNumber('year', 'bank holidays', (y) => upstream.bankHolidays(y)),
     },
     {
-      method: 'get',
-      path: '/api/feature-flags',
+      ...API.featureFlags,
       guard: 'anyone',
       handler: () =>
         Promise.resolve(
@@ -136,8 +123,7 @@ export function adminRoutes(d: GatewayDeps): Route[] {
         ),
     },
     {
-      method: 'get',
-      path: '/api/feature-flags/:name',
+      ...API.featureFlag,
       guard: 'anyone',
       // One flag by name; a flag the relay does not know, or could not read, is disabled
       // (marketplace-admin section 7: any error gives a disabled flag).
@@ -147,8 +133,7 @@ export function adminRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'post',
-      path: '/api/feature-flags',
+      ...API.createFeatureFlag,
       guard: 'admin',
       write: true,
       audit: { action: 'featureFlag.create' },
@@ -166,8 +151,7 @@ export function adminRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'put',
-      path: '/api/feature-flags/:id',
+      ...API.updateFeatureFlag,
       guard: 'admin',
       write: true,
       audit: {

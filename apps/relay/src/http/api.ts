@@ -1,4 +1,4 @@
-import type { AuditAction } from '@referrals/shared';
+import type { AuditAction, Contract } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
 import { logger } from '../log.js';
 import { UpstreamError } from '../upstream/http.js';
@@ -52,6 +52,11 @@ export interface Route {
   readonly write?: boolean;
   /** How a write is recorded in the audit log (every write route has one: see audited.ts). */
   readonly audit?: AuditSpec;
+  /**
+   * What it takes and gives, as the published OpenAPI document says (spread in with its method
+   * and path from the shared `API` table; openapi/document.test.ts fails a route without one).
+   */
+  readonly contract?: Contract;
 }
 
 /** What the audit log keeps of a write route's requests. */

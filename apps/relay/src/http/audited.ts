@@ -1,4 +1,4 @@
-import { parseAuditQuery, type AuditEntry, type AuditOutcome } from '@referrals/shared';
+import { API, parseAuditQuery, type AuditEntry, type AuditOutcome } from '@referrals/shared';
 import type { ProfileResolver } from '../auth/profile.js';
 import type { AuditLog } from '../db/auditLog.js';
 import { fail, ok, principalOf, type ApiRequest, type ApiResponse, type Route } from './api.js';
@@ -66,8 +66,7 @@ function reasonOf(body: unknown): unknown {
 export function auditLogRoutes(log: AuditLog): Route[] {
   return [
     {
-      method: 'get',
-      path: '/api/audit-log',
+      ...API.auditLog,
       guard: 'admin',
       handler: async (req) => {
         const q = parseAuditQuery(req.query);

@@ -1,4 +1,5 @@
 import {
+  API,
   listDefaults,
   marketplaceOfAgency,
   parseReferralQuery,
@@ -29,8 +30,7 @@ export function listHintRoutes(d: GatewayDeps): Route[] {
   };
   return [
     {
-      method: 'get',
-      path: '/api/list-hints/appetite',
+      ...API.appetiteHint,
       guard: 'signedIn',
       handler: async (req) => {
         const m = await marketplaceOf(req);
@@ -38,8 +38,7 @@ export function listHintRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'get',
-      path: '/api/list-hints/ways-out',
+      ...API.waysOutHint,
       guard: 'signedIn',
       handler: async (req) => {
         const p = principalOf(req);

@@ -1,4 +1,5 @@
 import {
+  API,
   marketplaceCreateSchema,
   marketplaceFormSchema,
   marketplaceSchema,
@@ -66,8 +67,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
 
   return [
     {
-      method: 'get',
-      path: '/api/marketplaces',
+      ...API.marketplaces,
       guard: 'admin',
       handler: () => {
         const all = current();
@@ -81,8 +81,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'get',
-      path: '/api/marketplaces/:id',
+      ...API.marketplace,
       guard: 'admin',
       handler: async (req) => {
         const id = idParam(req);
@@ -98,8 +97,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'post',
-      path: '/api/marketplaces',
+      ...API.createMarketplace,
       guard: 'admin',
       write: true,
       audit: { action: 'marketplace.create' },
@@ -119,8 +117,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'put',
-      path: '/api/marketplaces/:id',
+      ...API.updateMarketplace,
       guard: 'admin',
       write: true,
       audit: {
@@ -160,8 +157,7 @@ export function marketplaceRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'post',
-      path: '/api/marketplaces/list-save',
+      ...API.saveMarketplaceList,
       guard: 'admin',
       write: true,
       // The order and switches before, and what was asked (the answer says only 'saved').

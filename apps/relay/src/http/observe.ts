@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { logger } from '../log.js';
+import { runInRequest, traceIdsNow, type RequestScope } from '../tracing/requestContext.js';
 
 /** The label of an /api request no route matched: one label, however many paths are tried. */
 export const UNMATCHED_API = 'unmatched /api';
@@ -56,8 +57,9 @@ function routeOf(req: Request, res: Response): string {
 }
 
 /**
- * The first middleware of the app: gives every request its id, and once it is answered (by a
- * handler, a guard, the body parser or an error) writes one access-log line and reports it.
+ * The first middleware of the app: gives every request its id, runs the rest of its handling in
+ * a scope whose log lines carry that id (and, when tracing, the trace's), and once it is answered
+ * (by a handler, a guard, the body parser or an error) writes one access-log line and reports it.
  */
 export function observeRequests(
   onAnswered: (a: Answered) => void,
@@ -66,6 +68,8 @@ export function observeRequests(
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
     const requestId = requestIdOf(req, res);
+    // The server span's ids (tracing on), for lines written where no span is active any more.
+    const scope: RequestScope = { requestId, ...traceIdsNow() };
     res.once('close', () => {
       const answered: Answered = {
         method: METHODS.has(req.method) ? req.method : 'OTHER',
@@ -74,9 +78,10 @@ export function observeRequests(
         seconds: (performance.now() - started) / 1000,
       };
       onAnswered(answered);
+      // 'close' comes from the socket, outside the request's scope: the line names it.
       log.info(
         {
-          requestId,
+          ...scope,
           method: answered.method,
           route: answered.route,
           status: answered.status,
@@ -86,6 +91,6 @@ export function observeRequests(
         'request',
       );
     });
-    next();
+    runInRequest(scope, next);
   };
 }

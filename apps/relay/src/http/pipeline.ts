@@ -1,4 +1,5 @@
 import {
+  API,
   isBoughtByAgency,
   pipelineUpdateSchema,
   parseQuery,
@@ -81,8 +82,7 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
 
   return [
     {
-      method: 'get',
-      path: '/api/acquired/pipelines',
+      ...API.pipelines,
       guard: 'signedIn',
       // The pipelines of the bought referrals a list page shows, in one read.
       handler: async (req) => {
@@ -104,8 +104,7 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
       },
     },
     {
-      method: 'get',
-      path: '/api/acquired/:id/pipeline',
+      ...API.pipeline,
       guard: 'signedIn',
       handler: async (req) => {
         const b = await boughtFor(req);
@@ -115,8 +114,7 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
       },
     },
     {
-      method: 'put',
-      path: '/api/acquired/:id/pipeline',
+      ...API.savePipeline,
       guard: 'signedIn',
       write: true,
       audit: {
@@ -151,8 +149,7 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
       },
     },
     {
-      method: 'post',
-      path: '/api/acquired/:id/return',
+      ...API.requestReturn,
       guard: 'signedIn',
       write: true,
       audit: { action: 'return.request', target: (req) => referralTarget(req.params.id ?? '') },
@@ -189,8 +186,7 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
       },
     },
     {
-      method: 'get',
-      path: '/api/returns',
+      ...API.returns,
       guard: 'signedIn',
       // The admins' queue (every agency's), or an agency's own returns.
       handler: async (req) => {
@@ -214,8 +210,7 @@ export function pipelineRoutes(d: GatewayDeps, p: PipelineDeps): Route[] {
       },
     },
     {
-      method: 'post',
-      path: '/api/returns/:id/decision',
+      ...API.decideReturn,
       guard: 'admin',
       write: true,
       audit: { action: 'return.decide', target: (req) => `return ${req.params.id ?? ''}` },

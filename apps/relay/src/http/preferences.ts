@@ -1,4 +1,4 @@
-import { userPreferencesSchema, type UserPreferences } from '@referrals/shared';
+import { API, userPreferencesSchema, type UserPreferences } from '@referrals/shared';
 import { ok, principalOf, type Route } from './api.js';
 import type { PreferencesStore } from '../db/preferences.js';
 import { validateBody } from './validateBody.js';
@@ -10,14 +10,12 @@ import { validateBody } from './validateBody.js';
 export function preferenceRoutes(store: PreferencesStore): Route[] {
   return [
     {
-      method: 'get',
-      path: '/api/me/preferences',
+      ...API.preferences,
       guard: 'signedIn',
       handler: async (req) => ok(await store.get(principalOf(req).username)),
     },
     {
-      method: 'put',
-      path: '/api/me/preferences',
+      ...API.savePreferences,
       guard: 'signedIn',
       write: true,
       audit: {

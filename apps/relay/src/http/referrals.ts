@@ -1,5 +1,6 @@
 import { referralTarget } from '../db/auditLog.js';
 import {
+  API,
   audienceOf,
   byExpirationFirst,
   CONSOLE_FLAGS,
@@ -98,8 +99,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
     listPage(readModel, scope, q, signal);
   return [
     {
-      method: 'get',
-      path: '/api/public/referrals',
+      ...API.publicReferrals,
       guard: 'anyone',
       handler: async (req) => {
         const answer = await publicFeedPage(readModel, req.query, req.signal);
@@ -107,8 +107,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'get',
-      path: '/api/referrals',
+      ...API.referrals,
       guard: 'signedIn',
       handler: async (req) => {
         const p = principalOf(req);
@@ -146,8 +145,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'get',
-      path: '/api/referrals/:id',
+      ...API.referral,
       guard: 'signedIn',
       handler: async (req) => {
         const p = principalOf(req);
@@ -160,8 +158,7 @@ export function referralRoutes(d: GatewayDeps): Route[] {
       },
     },
     {
-      method: 'post',
-      path: '/api/referrals/:id/claim',
+      ...API.claim,
       guard: 'signedIn',
       write: true,
       // Who claimed which referral at what price: never the prospect's contact details.

@@ -1,3 +1,4 @@
+import { API } from '@referrals/shared';
 import { fail, ok, principalOf, upstreamFailure, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
 import type { RelayConfig } from '../config.js';
@@ -29,14 +30,12 @@ export function sessionRoutes(
   };
   return [
     {
-      method: 'get',
-      path: '/api/config',
+      ...API.config,
       guard: 'anyone',
       handler: () => Promise.resolve(ok(publicConfig)),
     },
     {
-      method: 'get',
-      path: '/api/me',
+      ...API.me,
       guard: 'signedIn',
       handler: async (req) => {
         const p = principalOf(req);
@@ -46,8 +45,7 @@ export function sessionRoutes(
       },
     },
     {
-      method: 'get',
-      path: '/api/geo-location',
+      ...API.geoLocation,
       guard: 'anyone',
       handler: async (req) => {
         try {
@@ -59,8 +57,7 @@ export function sessionRoutes(
       },
     },
     {
-      method: 'get',
-      path: '/api/street-view/:searchId',
+      ...API.streetView,
       guard: 'signedIn',
       handler: async (req) => {
         const searchId = req.params.searchId ?? '';

@@ -16,7 +16,7 @@ export const REFERRAL_LIST = 'GET /api/v1/marketplace-opportunities';
  * over, the record as validated: `json`, what the store keeps, and `valid`, that JSON's hash.
  * The reader validates (on its worker thread for large pages), so the relay's event loop neither
  * parses nor validates a referral: at 100,000 referrals that was a tenth of what a first load
- * allocated there (bench/README "Session 21").
+ * allocated there (docs/perf session 21).
  */
 export interface HashedRow {
   readonly id: number;
@@ -152,8 +152,8 @@ export class HashedRows {
  * The records of a page read `'later'`, held by the reader until the sync takes them. A first load
  * staged up to 50,000 records' JSON a cycle and committed them 250 at a time over seconds, so the
  * strings outlived two scavenges and died in the old generation: 1,248 MB of it in a first load of
- * 1,000,000, the largest source of the garbage its full collections marked around (bench/README
- * "Session 23").
+ * 1,000,000, the largest source of the garbage its full collections marked around (docs/perf
+ * session 23).
  */
 export interface LaterRecords {
   /** The JSON of the rows at these places of the page; fails if the reader no longer has it. */

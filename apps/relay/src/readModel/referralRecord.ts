@@ -140,8 +140,8 @@ const SEP = '\u001f';
  * the seven values no list reads (search id, message, first and business name, address, postal
  * code, location) as one string, read through getters. With its keys held as numbers (`idKey`)
  * a relay at 100,000 referrals holds 14.5 heap objects a referral instead of 19.5: ~5 million
- * fewer at 1,000,000 for the collector to mark and the scavenger to copy (bench/README
- * "Session 18").
+ * fewer at 1,000,000 for the collector to mark and the scavenger to copy (docs/perf
+ * session 18).
  *
  * It reads like the parsed referral: every field by name, and `JSON.stringify` (its `toJSON`)
  * gives the same JSON. What it is not is a plain object: a spread (`{...o}`) or `Object.keys`
@@ -257,7 +257,7 @@ const STORED = StoredReferral.prototype;
  * V8 tracks where a literal is made, and once what a site makes mostly outlives two young
  * collections it makes them in the old generation directly (pretenuring); a class's instances are
  * always made young. A first load of 1,000,000 keeps every one it makes, and each was copied by
- * the scavenges that held the event loop (bench/README "Session 23"). Same fields, same order.
+ * the scavenges that held the event loop (docs/perf session 23). Same fields, same order.
  */
 function stored(
   o: Opportunity,

@@ -126,7 +126,7 @@ const SHARD_OF_BUCKET = ((): Uint8Array => {
  * run from 1 to 2 (over one octave, evenly in log): with equal shares, the shards of a growing map
  * reach each power of two together (ids come in order), and the one change set that crossed it
  * (250 referrals cover every shard) copied all 64 tables in one call: 115-146 ms measured at
- * 524,288 in a first load of 1,000,000 (bench/README "Session 22"). Spread so, two shards cross
+ * 524,288 in a first load of 1,000,000 (docs/perf session 22). Spread so, two shards cross
  * their sizes' next power of two ~1% of the entries apart.
  */
 export const shardIndex = (hash: number): number => shardOfMixed(mixBits(hash));

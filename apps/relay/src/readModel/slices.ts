@@ -61,7 +61,7 @@ export async function yieldIfDue(since: number): Promise<number> {
  * draining a queue finds nothing new on it before it awaits anything), or false when `wanted`
  * says no after a pause. The changes that land while a list view is built are replayed so: at
  * 1,000,000 referrals those of a whole first load are hundreds of thousands, and replayed in one
- * go they held the event loop 200-300 ms (bench/README "Session 22"); a large scope's members
+ * go they held the event loop 200-300 ms (docs/perf session 22); a large scope's members
  * are read and marked so (an idle appetite's slot cleared from every member in one loop held it
  * 682 ms, "Session 22").
  */

@@ -144,6 +144,9 @@ describe('store mode and probes', () => {
       100,
     );
     await waitFor('told fresh', async () => (await statusOn(socket))?.stale === false, 10_000);
+    // Redis came back empty, so the first poll restarts the change log and the lists load again
+    // (not ready meanwhile); then the relay is ready.
+    await readyzTurns(relay.url, 200, 15_000, 100);
     expect((await readyz(relay.url)).body).toMatchObject({
       ready: true,
       reason: null,

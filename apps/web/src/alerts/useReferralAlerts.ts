@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { PAGING, type Access, type ListReferral } from '@referrals/shared';
+import { PAGING, type Access } from '@referrals/shared';
 import { electLeader } from './leader';
 import { playTone } from './tone';
-import type { FetchedPage } from '../live/useReferralPage';
 import { listRequestParams, type ListState } from '../referrals/listState';
 import { useAlertDeps } from './useAlertDeps';
 import { localAlertedStore, showNotification, watchNewReferrals } from './watchNewReferrals';
@@ -37,7 +36,7 @@ export const useReferralAlerts = (access: Access, username: string): void => {
         now: Date.now,
         // Not kept once read: the In-Appetite list would show this page at once as its own.
         newest: () =>
-          read<FetchedPage<ListReferral>>('/api/referrals', {
+          read('/api/referrals', {
             params: listRequestParams(NEWEST, true),
             gcTime: 0,
           }).then((page) => page.content),

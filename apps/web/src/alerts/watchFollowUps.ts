@@ -1,7 +1,6 @@
-import { PROGRESS_STATUSES, type Opportunity, type Pipeline, type Topic } from '@referrals/shared';
+import { PROGRESS_STATUSES, type Pipeline, type Topic } from '@referrals/shared';
 import type { ApiRead } from '../api/queries';
 import type { LiveClient } from '../live/LiveClient';
-import type { FetchedPage } from '../live/useReferralPage';
 import type { AlertText } from './alertRules';
 import { followUpKey, followUpOf, followUpText, isDue, type FollowUp } from './followUpRules';
 import type { LocalList } from './localList';
@@ -42,13 +41,13 @@ const isPipeline = (v: unknown): v is Pipeline =>
  * once, and this one is not kept current by a topic.
  */
 const readDueFollowUps = async (read: ApiRead, day: string): Promise<FollowUp[]> => {
-  const page = await read<FetchedPage<Opportunity>>('/api/acquired', {
+  const page = await read('/api/acquired', {
     params: { followUpDue: day, dateFilter: '30days', size: 100 },
     gcTime: 0,
   });
   const referrals = new Map(page.content.map((o) => [o.opportunityId, o]));
   if (referrals.size === 0) return [];
-  const { items } = await read<{ items?: unknown }>('/api/acquired/pipelines', {
+  const { items } = await read('/api/acquired/pipelines', {
     params: { ids: [...referrals.keys()].join(',') },
     gcTime: 0,
   });
@@ -89,8 +88,9 @@ export const watchFollowUps = (deps: FollowUpDeps): (() => void) => {
     if (deps.alerted.load().includes(followUpKey({ referralId: p.referralId, followUpOn: day })))
       return;
     // The change names no prospect: read the referral for the name (or say its number).
-    deps.read<Opportunity>(`/api/referrals/${p.referralId}`).then(
-      (o) => alert([followUpOf({ ...p, followUpOn: day }, o)]),
+    deps.read(`/api/referrals/${p.referralId}`).then(
+      // A record without contact details (not the caller's agency's) names no one.
+      (o) => alert([followUpOf({ ...p, followUpOn: day }, 'firstName' in o ? o : null)]),
       () => alert([followUpOf({ ...p, followUpOn: day }, null)]),
     );
   };

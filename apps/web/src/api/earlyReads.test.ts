@@ -38,12 +38,14 @@ describe('createApiClient with early reads', () => {
     );
     const early = new EarlyReads();
     const api = createApiClient(() => Promise.resolve(null), fetchFn, undefined, early);
-    early.remember('/api/list?page=0&size=25', Promise.resolve({ early: true }));
+    early.remember('/api/referrals?page=0&size=25', Promise.resolve({ early: true }));
     const bound = api.withSignal(new AbortController().signal);
-    await expect(bound.get('/api/list', { page: 0, size: 25 })).resolves.toEqual({ early: true });
+    await expect(bound.get('/api/referrals', { page: 0, size: 25 })).resolves.toEqual({
+      early: true,
+    });
     expect(fetchFn).not.toHaveBeenCalled();
-    await expect(bound.get('/api/list', { page: 0, size: 25 })).resolves.toEqual({
-      url: '/api/list?page=0&size=25',
+    await expect(bound.get('/api/referrals', { page: 0, size: 25 })).resolves.toEqual({
+      url: '/api/referrals?page=0&size=25',
       fresh: true,
     });
     expect(fetchFn).toHaveBeenCalledTimes(1);

@@ -1,3 +1,4 @@
+import type { AnswerAt, ApiUrl } from '@referrals/shared';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, QueryParams } from './apiClient';
 
@@ -9,13 +10,13 @@ export const apiKey = (path: string, params?: QueryParams) =>
  * A relay GET as a cached query: keyed by path and parameters (so two screens asking the same
  * share one request), aborted on the network when TanStack Query cancels it.
  */
-export const apiQuery = <T>(api: ApiClient, path: string, params?: QueryParams) =>
+export const apiQuery = <U extends ApiUrl<'get'>>(api: ApiClient, path: U, params?: QueryParams) =>
   queryOptions({
     queryKey: apiKey(path, params),
-    queryFn: ({ signal }): Promise<T> =>
+    queryFn: ({ signal }): Promise<AnswerAt<'get', U>> =>
       params === undefined
-        ? api.withSignal(signal).get<T>(path)
-        : api.withSignal(signal).get<T>(path, params),
+        ? api.withSignal(signal).get(path)
+        : api.withSignal(signal).get(path, params),
   });
 
 /** How a relay GET is read through the cache rather than rendered. */
@@ -31,7 +32,10 @@ export interface ReadOptions {
 }
 
 /** A relay GET through the query cache, awaited by code that reads in a sequence or callback. */
-export type ApiRead = <T>(path: string, o?: ReadOptions) => Promise<T>;
+export type ApiRead = <U extends ApiUrl<'get'>>(
+  path: U,
+  o?: ReadOptions,
+) => Promise<AnswerAt<'get', U>>;
 
 /**
  * `ApiRead` over `client`: the same cache key as `apiQuery` (callers at once share one request),
@@ -40,9 +44,9 @@ export type ApiRead = <T>(path: string, o?: ReadOptions) => Promise<T>;
  */
 export const apiRead =
   (client: QueryClient, api: ApiClient): ApiRead =>
-  <T>(path: string, o: ReadOptions = {}): Promise<T> =>
+  <U extends ApiUrl<'get'>>(path: U, o: ReadOptions = {}): Promise<AnswerAt<'get', U>> =>
     client.fetchQuery({
-      ...apiQuery<T>(api, path, o.params),
+      ...apiQuery(api, path, o.params),
       staleTime: o.staleTime ?? 0,
       ...(o.gcTime === undefined ? {} : { gcTime: o.gcTime }),
     });

@@ -52,7 +52,7 @@ export const useConversion = (dateFilter: DateFilter): ConversionState => {
   const read = useQuery({
     queryKey: apiKey(PATH, { dateFilter }),
     queryFn: async ({ signal }) => {
-      const answer = await api.withSignal(signal).get<unknown>(PATH, { dateFilter });
+      const answer = await api.withSignal(signal).get(PATH, { dateFilter });
       if (isConversion(answer)) return answer;
       log.warn('the conversion answer has an unknown shape');
       return null;

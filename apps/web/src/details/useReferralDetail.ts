@@ -11,7 +11,7 @@ import { useFollowReferral } from './useFollowReferral';
 export type DetailReferral = GridRow & Partial<Opportunity>;
 
 /** Where one referral's record is read (and cached). */
-const pathOf = (referralId: number) => `/api/referrals/${referralId}`;
+const pathOf = (referralId: number) => `/api/referrals/${referralId}` as const;
 
 const stampOf = (r: Partial<Opportunity>): number => Date.parse(r.lastModDate ?? '');
 
@@ -46,7 +46,7 @@ export const useReferralDetail = (row: GridRow | null) => {
   const id = row?.opportunityId ?? null;
   const path = pathOf(id ?? 0);
   // The list row is still shown when the record cannot be read.
-  const full = useQuery({ ...apiQuery<DetailReferral>(api, path), enabled: id !== null });
+  const full = useQuery({ ...apiQuery(api, path), enabled: id !== null });
   const [detail, setDetail] = useState<DetailReferral | null>(row);
   const [error, setError] = useState<string | null>(null);
   const [lostId, setLostId] = useState<number | null>(null);
@@ -75,7 +75,7 @@ export const useReferralDetail = (row: GridRow | null) => {
   });
 
   const claiming = useMutation({
-    mutationFn: (claimId: number) => api.post<Opportunity>(`/api/referrals/${claimId}/claim`),
+    mutationFn: (claimId: number) => api.post(`/api/referrals/${claimId}/claim`),
     onSuccess: (claimed) => setDetail(claimed),
     onError: (err, claimId) => {
       const lost = isApiError(err, 409);

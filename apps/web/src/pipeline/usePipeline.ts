@@ -3,10 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   errorToast,
   successToast,
-  type Pipeline,
   type ProgressStatus,
   type ReturnReason,
-  type ReturnRequest,
 } from '@referrals/shared';
 import { isApiError } from '../api/ApiError';
 import { apiKey } from '../api/queries';
@@ -73,7 +71,7 @@ interface ReturnAsk {
 }
 
 /** Where one referral's pipeline is cached. */
-const pathOf = (referralId: number) => `/api/acquired/${referralId}/pipeline`;
+const pathOf = (referralId: number) => `/api/acquired/${referralId}/pipeline` as const;
 
 /**
  * The pipeline and return of one bought referral (`GET /api/acquired/:id/pipeline`) in the query
@@ -91,7 +89,7 @@ export const usePipeline = (referralId: number | null): PipelineState => {
   const read = useQuery({
     queryKey: key,
     queryFn: async ({ signal }) => {
-      const v = await api.withSignal(signal).get<unknown>(pathOf(referralId ?? 0));
+      const v = await api.withSignal(signal).get(pathOf(referralId ?? 0));
       // A live change heard while reading may be newer than the answer.
       return isPipelineView(v) ? newerView(client.getQueryData<PipelineView>(key), v) : null;
     },
@@ -130,7 +128,7 @@ export const usePipeline = (referralId: number | null): PipelineState => {
   const saving = useMutation({
     mutationFn: ({ referralId: id, version, edit }: PipelineSave) => {
       const note = edit.note.trim();
-      return api.put<Pipeline>(pathOf(id), {
+      return api.put(pathOf(id), {
         version,
         status: edit.status,
         followUpOn: edit.followUpOn,
@@ -154,7 +152,7 @@ export const usePipeline = (referralId: number | null): PipelineState => {
   });
   const returning = useMutation({
     mutationFn: ({ referralId: id, reason, note }: ReturnAsk) =>
-      api.post<ReturnRequest>(`/api/acquired/${id}/return`, { reason, ...(note ? { note } : {}) }),
+      api.post(`/api/acquired/${id}/return`, { reason, ...(note ? { note } : {}) }),
     onSuccess: (r, { referralId: id }) => {
       client.setQueryData<PipelineView | null>(apiKey(pathOf(id)), (v) =>
         v ? { ...v, return: r } : v,

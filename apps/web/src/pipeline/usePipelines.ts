@@ -48,7 +48,7 @@ export const usePipelines = (ids: readonly number[]): PipelinesState => {
   const read = useQuery({
     queryKey: apiKey(PATH, { ids: key }),
     queryFn: async ({ signal }): Promise<ById> => {
-      const r = await api.withSignal(signal).get<{ items?: unknown }>(PATH, { ids: key });
+      const r = await api.withSignal(signal).get(PATH, { ids: key });
       const items = Array.isArray(r.items) ? r.items.filter(isPipelineView) : [];
       // A live change heard while reading may be newer than the answer.
       const held = client.getQueryData<ById>(apiKey(PATH, { ids: key }));

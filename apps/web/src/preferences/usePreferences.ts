@@ -47,7 +47,7 @@ export const usePreferencesState = (api: ApiClient, username: string): Preferenc
   const read = useQuery({
     queryKey,
     queryFn: async ({ signal }) =>
-      preferencesOrDefault(await api.withSignal(signal).get<unknown>(PREFERENCES_PATH)),
+      preferencesOrDefault(await api.withSignal(signal).get(PREFERENCES_PATH)),
   });
   useOnError(read.error, (err) =>
     log.warn('could not load preferences; keeping the cached ones', err),
@@ -62,7 +62,7 @@ export const usePreferencesState = (api: ApiClient, username: string): Preferenc
   useEffect(() => writeCachedPreferences(username, preferences), [username, preferences]);
 
   const writing = useMutation({
-    mutationFn: ({ value }: PreferencesSave) => api.put<unknown>(PREFERENCES_PATH, value),
+    mutationFn: ({ value }: PreferencesSave) => api.put(PREFERENCES_PATH, value),
     // Any save's answer is what the server holds now, so it goes in the cache.
     onSuccess: (answer, { user }) => client.setQueryData(keyOf(user), preferencesOrDefault(answer)),
   });

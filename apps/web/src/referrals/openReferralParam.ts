@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { ListReferral } from '@referrals/shared';
 import { apiQuery } from '../api/queries';
 import { useServices } from '../app/services';
 import type { GridRow } from './gridColumns';
@@ -31,7 +30,7 @@ export const useOpenReferralFromUrl = (open: (row: GridRow) => void, enabled: bo
     );
     if (!/^\d{1,12}$/.test(raw)) return;
     // Through the cache: the details panel it opens reads the same record.
-    client.fetchQuery(apiQuery<ListReferral>(api, `/api/referrals/${raw}`)).then(
+    client.fetchQuery(apiQuery(api, `/api/referrals/${Number(raw)}`)).then(
       (row) => open(row),
       () => undefined, // gone or not visible to this user: the list stays as it is
     );

@@ -50,7 +50,7 @@ export const useEmptyExplained = (
     showClaimed: state.showClaimed,
   };
   const counted = useQuery({
-    ...apiQuery<{ counts?: Partial<Record<WayOut['key'], number>> }>(api, WAYS_OUT_PATH, params),
+    ...apiQuery(api, WAYS_OUT_PATH, params),
     enabled: o.counts && empty && ways.length > 0,
     staleTime: 10_000,
   });

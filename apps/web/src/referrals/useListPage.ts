@@ -1,4 +1,4 @@
-import type { DateField } from '@referrals/shared';
+import type { AnswerAt, DateField } from '@referrals/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryParams } from '../api/apiClient';
 import { apiKey } from '../api/queries';
@@ -12,10 +12,21 @@ import {
 } from '../live/useReferralPage';
 import { cannotMatch, listFilter, listRequestParams, type ListState } from './listState';
 
+/** The relay's REST lists a page reads. */
+type ListPath = '/api/public/referrals' | '/api/referrals' | '/api/acquired';
+/** The lists whose rows are at least `R` (by the shared REST contract). */
+type ListPathOf<R> = {
+  [P in ListPath]: AnswerAt<'get', P> extends { content: (infer Row)[] }
+    ? Row extends R
+      ? P
+      : never
+    : never;
+}[ListPath];
+
 /** What a referral list page asks for. */
 export interface ListPageOptions<R extends ReferralRow = ReferralRow> {
-  /** The relay's REST path of the list, e.g. '/api/referrals'. */
-  readonly path: string;
+  /** The relay's REST path of the list, one whose rows are `R`, e.g. '/api/referrals'. */
+  readonly path: ListPathOf<R>;
   readonly state: ListState;
   /** Whether the request names the view (the signed-in referral lists do). */
   readonly withView: boolean;
@@ -52,7 +63,8 @@ export const useListPage = <R extends ReferralRow>(o: ListPageOptions<R>): Refer
   const fetchPage = (signal: AbortSignal): Promise<FetchedPage<R>> =>
     empty
       ? Promise.resolve({ seq: 0, content: [], totalElements: 0 })
-      : api.withSignal(signal).get<FetchedPage<R>>(o.path, params);
+      : // The path's rows are R (ListPathOf): what tsc cannot follow through the generic.
+        (api.withSignal(signal).get(o.path, params) as Promise<FetchedPage<R>>);
   const held = ready ? queryClient.getQueryData<FetchedPage<R>>(apiKey(o.path, params)) : undefined;
   return useReferralPage<R>(
     {

@@ -53,14 +53,14 @@ export const useListState = (
     const timer = setTimeout(() => finish(null, null), GEO_TIMEOUT_MS);
     // Asked once per tab: the visitor's state does not change under a list. Geo-location is a
     // hint: its failure falls back to the URL state.
-    const geo = read<{ state?: string | null }>('/api/geo-location', {
+    const geo = read('/api/geo-location', {
       staleTime: Infinity,
     }).then(
       (g) => g.state ?? null,
       () => null,
     );
     const appetite = inAppetite
-      ? read<{ states?: readonly string[] | null }>(APPETITE_PATH, { staleTime: 60_000 }).then(
+      ? read(APPETITE_PATH, { staleTime: 60_000 }).then(
           (a) => (Array.isArray(a.states) ? a.states : null),
           () => null,
         )

@@ -12,7 +12,7 @@ const log = logger('profile');
 /** The signed-in user's profile (GET /api/me); null until it arrives or if it fails. */
 export const useMe = (): ConsoleUser | null => {
   const { api } = useServices();
-  const { data, error } = useQuery(apiQuery<ConsoleUser>(api, '/api/me'));
+  const { data, error } = useQuery(apiQuery(api, '/api/me'));
   useOnError(error, (err) =>
     isApiError(err, 401)
       ? log.warn(IDENTITY_MESSAGES.profileNotLoaded)

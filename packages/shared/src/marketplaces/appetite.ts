@@ -111,7 +111,7 @@ type Found = (mismatch: AppetiteMismatch) => boolean;
  * (`appetiteMismatches`), and whether it breaks any (`matchesAppetite`, which list indexes and
  * rooms ask of every referral for every appetite and which therefore allocates nothing: at
  * 100,000 referrals the arrays of mismatches and a Set of lines a referral were 0.9 GB of a first
- * load's 3 GB of garbage, bench/README "Session 21").
+ * load's 3 GB of garbage, docs/perf session 21).
  */
 function walkRules(r: Opportunity, a: RiskAppetite, found: Found): boolean {
   // Whatever the category (direct-call included). An empty stateCodes list accepts no state, and

@@ -111,7 +111,7 @@ export const ageCell = (addDate: DateInput, now: Date, timeZone = DEFAULT_TIME_Z
 /**
  * Acquired cell: the day and time of the acquisition (lastModDate, falling back to addDate). The
  * spec pairs the day of lastModDate with the time of addDate; under the Acquired sort that read as
- * unsorted times, so both come from the acquisition (a departure README names).
+ * unsorted times, so both come from the acquisition (a departure docs/departures.md names).
  */
 export const acquiredCell = (
   o: { readonly addDate: string; readonly lastModDate: string | null },

@@ -62,7 +62,7 @@ class HostedReferrals implements Mirror<Opportunity> {
  * A relay's read model with the referrals and their list indexes on a thread of their own (the
  * model host, see remoteModel.ts): the event loop keeps the small streams' mirrors and no
  * referral, so the collections of the 1.1-1.4 GB a market of 1,000,000 takes hold the host's
- * thread, not sockets and requests (bench/README "Session 25"). Pages, records, a whole room's
+ * thread, not sockets and requests (docs/perf session 25). Pages, records, a whole room's
  * members and dashboards are asked of the host; its indexes' status and seq are as it last sent.
  */
 export function createHostedReadModel(

@@ -9,7 +9,7 @@ import type { ReferralIndex } from '../listIndex/referralIndex.js';
  * The read model's own thread (the model host) and the relay's event loop talk in these messages.
  * The event loop follows the store and forwards every stream to the host, which holds the
  * referrals and their list indexes: a relay at 1,000,000 referrals holds 1.1-1.4 GB there, whose
- * full collections no longer hold up sockets and requests (bench/README "Session 25").
+ * full collections no longer hold up sockets and requests (docs/perf session 25).
  */
 
 /** What the indexes report of themselves (`ReferralIndex.status`). */

@@ -40,8 +40,8 @@ export function instantOf(minute: number, ms: number): number {
 /**
  * How two instants given by their parts compare, with the sign `a - b` has: without building
  * either instant, which is a boxed double each time (a tree's comparator runs ~20 times a change,
- * and the instants were ~7% of what a first load allocated on the event loop, bench/README
- * "Session 21"). 0 when either has no date, as `NaN - x` reads as a tie in `a - b || ...`.
+ * and the instants were ~7% of what a first load allocated on the event loop, docs/perf
+ * session 21). 0 when either has no date, as `NaN - x` reads as a tie in `a - b || ...`.
  */
 export function compareParts(aMin: number, aMs: number, bMin: number, bMs: number): number {
   if (aMin === NO_DATE || bMin === NO_DATE) return 0;

@@ -84,7 +84,7 @@ class Entry {
    * tracks where a literal is made, and once what a site makes mostly outlives two young
    * collections it makes them in the old generation directly (pretenuring), where a class's
    * instances are always made young and a first load's million were each copied by scavenges
-   * (bench/README "Session 23"). Every entry has every field, in this order.
+   * (docs/perf session 23). Every entry has every field, in this order.
    */
   static of(
     o: Opportunity,
@@ -1488,7 +1488,7 @@ const arrayFor = <T>(expected: number): T[] => new Array<T>(expected + (expected
  * all and a sixteenth more for those added meanwhile. Grown one push at a time, a whole market's
  * array was copied whole at each growth, in one turn: late in a first load of 1,000,000 (a 2 GB
  * heap being marked, each copied element passing V8's write barrier) one such push held the
- * event loop 220 ms, as did one synchronous copy of the market (bench/README "Session 22").
+ * event loop 220 ms, as did one synchronous copy of the market (docs/perf session 22).
  */
 async function readLive<T>(
   values: { readonly size: number; values(): Iterable<T> },

@@ -52,7 +52,7 @@ export const useAuditLog = (query: AuditQuery | null): AuditLogState => {
   const { api } = useServices();
   const toast = useToast();
   const read = useQuery({
-    ...apiQuery<AuditPage>(api, PATH, query === null ? undefined : auditParams(query)),
+    ...apiQuery(api, PATH, query === null ? undefined : auditParams(query)),
     enabled: query !== null,
   });
   useOnError(read.error, (err) => {

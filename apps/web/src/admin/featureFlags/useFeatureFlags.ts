@@ -56,7 +56,7 @@ export const useFeatureFlags = (): FeatureFlags => {
   const client = useQueryClient();
   const toast = useToast();
   const [savingIds, setSavingIds] = useState<ReadonlySet<number>>(new Set());
-  const read = useQuery(apiQuery<FlagsAnswer>(api, PATH));
+  const read = useQuery(apiQuery(api, PATH));
   useOnError(read.error, (err) => log.error('could not load feature flags', err));
   const write = useCallback(
     (change: (all: readonly FeatureFlag[]) => readonly FeatureFlag[]) =>
@@ -70,7 +70,7 @@ export const useFeatureFlags = (): FeatureFlags => {
   }, [live, write]);
 
   const creating = useMutation({
-    mutationFn: (values: FeatureFlagCreate) => api.post<FeatureFlag>(PATH, values),
+    mutationFn: (values: FeatureFlagCreate) => api.post(PATH, values),
     onSuccess: (created) => {
       write((all) =>
         all.some((f) => f.id === created.id) ? replaceFlag(all, created) : appendFlag(all, created),
@@ -82,7 +82,7 @@ export const useFeatureFlags = (): FeatureFlags => {
   // Rows save side by side, each with its spinner: the ids under way are kept here, since a
   // mutation's own state follows its latest call only.
   const updating = useMutation({
-    mutationFn: (flag: FeatureFlag) => api.put<FeatureFlag>(`${PATH}/${flag.id}`, flag),
+    mutationFn: (flag: FeatureFlag) => api.put(`${PATH}/${flag.id}`, flag),
     onSuccess: (saved) => {
       write((all) => replaceFlag(all, saved));
       toast(FEATURE_FLAG_TOASTS.updated(saved.name));

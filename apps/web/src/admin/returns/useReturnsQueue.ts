@@ -43,7 +43,7 @@ export const useReturnsQueue = (state: ReturnState, page: number) => {
   const client = useQueryClient();
   const toast = useToast();
   const read = useQuery({
-    ...apiQuery<ReturnsPage>(api, PATH, { state, page, size: RETURNS_PAGE_SIZE }),
+    ...apiQuery(api, PATH, { state, page, size: RETURNS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   useOnError(read.error, (err) => log.error('could not load returns', err));
@@ -51,7 +51,7 @@ export const useReturnsQueue = (state: ReturnState, page: number) => {
 
   const decision = useMutation({
     mutationFn: ({ id, approve, comment }: Decision) =>
-      api.post<ReturnRequest>(`${PATH}/${id}/decision`, { approve, comment: comment.trim() }),
+      api.post(`${PATH}/${id}/decision`, { approve, comment: comment.trim() }),
     onSuccess: (_saved, { approve }) =>
       toast(successToast(approve ? 'The return is approved.' : 'The return is denied.')),
     onError: (err) => toast(errorToast(errorText(err))),

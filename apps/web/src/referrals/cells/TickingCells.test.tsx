@@ -107,7 +107,7 @@ describe('the Acquired cell of Acquired Referrals', () => {
     ]);
     const cell = cellUnder('Acquired', 7);
     expect(groundTint(within(cell).getByText('Today'))).toBe('green');
-    // README departure: the time is the acquisition's (lastModDate), not the delivery's.
+    // A departure (docs/departures.md): the time is the acquisition's (lastModDate), not the delivery's.
     expect(within(cell).getByText('10:05 AM')).toBeTruthy();
     expect(cell.textContent).not.toContain('4:40 PM');
   });

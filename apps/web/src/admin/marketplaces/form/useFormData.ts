@@ -75,16 +75,16 @@ export const useFormData = (
   const [year] = useState(() => new Date().getFullYear());
   const reference = { staleTime: REFERENCE_STALE_MS };
   const sources = useQuery({
-    ...apiQuery<{ sourceName: string }[]>(api, '/api/sources'),
+    ...apiQuery(api, '/api/sources'),
     ...reference,
     select: sortedNames,
   });
   const holidays = useQuery({
-    ...apiQuery<BankHoliday[]>(api, `/api/bank-holidays/${year}`),
+    ...apiQuery(api, `/api/bank-holidays/${year}`),
     ...reference,
   });
   const naics = useQuery({
-    ...apiQuery<NaicsCode[]>(api, '/api/naics-codes'),
+    ...apiQuery(api, '/api/naics-codes'),
     ...reference,
     select: codesOf,
   });
@@ -95,7 +95,7 @@ export const useFormData = (
   // `enabled` rather than skipToken, so `reload` can read it again whatever the render saw; a
   // new marketplace's key is never read.
   const marketplace = useQuery({
-    ...apiQuery<Saved>(api, `/api/marketplaces/${savedId}`),
+    ...apiQuery(api, `/api/marketplaces/${savedId ?? 0}`),
     enabled: savedId !== null && referenceHere,
   });
   const settled = marketplace.isSuccess && !marketplace.isFetching;
@@ -103,7 +103,7 @@ export const useFormData = (
   const agencyId = typed ? typed.agencyId : savedAgency;
   // The saved agency's users are read after each read of the marketplace, a typed one's at once.
   const users = useQuery({
-    ...apiQuery<AgencyUser[]>(api, `/api/agencies/${agencyId}/users`),
+    ...apiQuery(api, `/api/agencies/${agencyId ?? 0}/users`),
     enabled: agencyId !== null && (typed !== null || settled),
   });
 

@@ -53,7 +53,7 @@ export const useFormSave = (form: MarketplaceForm, route: MarketplaceRoute, data
   const saving = useMutation({
     mutationFn: ({ route: r, version, payload }: Save) =>
       r.mode === 'edit'
-        ? api.put(`/api/marketplaces/${r.id}`, { version, marketplace: payload })
+        ? api.put(`/api/marketplaces/${r.id}`, { version, marketplace: { ...payload, id: r.id } })
         : api.post('/api/marketplaces', payload),
     // An edit stays saving until the form is reloaded (a failed reload fails the save).
     onSuccess: async (_answer, { route: r, name, values }) => {

@@ -46,11 +46,11 @@ export const useLookups = (
   const toast = useToast();
   const fill = useRef(false);
   const agencyLookup = useDebouncedLookup(
-    (id: number) => apiQuery<Agency | null>(api, `/api/agencies/${id}`),
+    (id: number) => apiQuery(api, `/api/agencies/${id}`),
     ADMIN_UI.lookupDebounceMs,
   );
   const purchaserLookup = useDebouncedLookup(
-    (email: string) => apiQuery<AgencyUser[]>(api, '/api/users', { email }),
+    (email: string) => apiQuery(api, '/api/users', { email }),
     ADMIN_UI.lookupDebounceMs,
   );
   const a = agencyLookup.state;

@@ -69,13 +69,11 @@ export const useAgencies = (items: readonly ListItem[]): AgencyInfo => {
   const ids = agencyIds(items);
   const balanceIds = agencyIds(items, (m) => m.debitPrepaidBalance);
   const agencies = useQueries({
-    queries: ids.map((id) => apiQuery<Agency | null>(api, `/api/agencies/${id}`)),
+    queries: ids.map((id) => apiQuery(api, `/api/agencies/${id}`)),
     combine: lookupsOf(ids, (a: Agency | null) => a),
   });
   const balances = useQueries({
-    queries: balanceIds.map((id) =>
-      apiQuery<{ balance: number }>(api, `/api/agencies/${id}/prepaid-balance`),
-    ),
+    queries: balanceIds.map((id) => apiQuery(api, `/api/agencies/${id}/prepaid-balance`)),
     combine: lookupsOf(balanceIds, (b: { balance: number }) => b.balance),
   });
   useBatchFailureToast(agencies, LIST_TOASTS.agencyFailed, 'agencies');

@@ -29,7 +29,7 @@ export const useDeliveryErrors = () => {
   const [page, setPage] = useState<number>(ADMIN_UI.firstPage);
   // The page shown stays until the next one is read, as the pager moves.
   const read = useQuery({
-    ...apiQuery<DeliveryErrorsPage>(api, PATH, { page, size: ADMIN_UI.deliveryErrorsPageSize }),
+    ...apiQuery(api, PATH, { page, size: ADMIN_UI.deliveryErrorsPageSize }),
     placeholderData: keepPreviousData,
   });
   useOnError(read.error, (err) => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryFunction } from '@tanstack/react-query';
-import { LIST_TOASTS, type DeliveryStat } from '@referrals/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIST_TOASTS, type AnswerOf, type DeliveryStat } from '@referrals/shared';
 import { apiKey, apiQuery } from '../../../api/queries';
 import { useOnError } from '../../../api/useOnError';
 import { useServices } from '../../../app/services';
@@ -13,9 +13,7 @@ const STATS_TOPIC = { kind: 'deliveryStats' } as const;
 const PATH = '/api/delivery-stats';
 
 /** `GET /api/delivery-stats`. */
-interface StatsAnswer {
-  readonly items: readonly DeliveryStat[];
-}
+type StatsAnswer = AnswerOf<'deliveryStats'>;
 
 /** Delivery statistics by marketplace id, with their own loading and refresh states. */
 export interface DeliveryStats {
@@ -44,7 +42,7 @@ export const useDeliveryStats = (): DeliveryStats => {
   const { api } = useServices();
   const client = useQueryClient();
   const toast = useToast();
-  const stats = apiQuery<StatsAnswer>(api, PATH);
+  const stats = apiQuery(api, PATH);
   const read = useQuery({ ...stats, select: (a) => byMarketplace(a.items) });
   useOnError(read.error, (err) => {
     if (err instanceof Object && refreshFailures.has(err)) return;
@@ -54,7 +52,11 @@ export const useDeliveryStats = (): DeliveryStats => {
 
   const live = useTopic(STATS_TOPIC).items;
   useEffect(() => {
-    if (live.length > 0) client.setQueryData<StatsAnswer>(apiKey(PATH), { items: live });
+    if (live.length > 0)
+      client.setQueryData<StatsAnswer>(apiKey(PATH), (old) => ({
+        seq: old?.seq ?? 0,
+        items: [...live],
+      }));
   }, [client, live]);
 
   const refresh = useMutation({
@@ -63,9 +65,9 @@ export const useDeliveryStats = (): DeliveryStats => {
         ...stats,
         staleTime: 0,
         retry: false,
-        queryFn: async (context) => {
+        queryFn: async ({ signal }) => {
           try {
-            return await (stats.queryFn as QueryFunction<StatsAnswer>)(context);
+            return await api.withSignal(signal).get(PATH);
           } catch (err) {
             if (err instanceof Object) refreshFailures.add(err);
             throw err;

@@ -16,12 +16,7 @@ import { useServices } from '../../../app/services';
 import { useTopic } from '../../../live/useTopic';
 import { logger } from '../../../log';
 import { useToast } from '../../../toasts/useToast';
-import {
-  marketplacesSignature,
-  type ListItem,
-  type ListSaveBody,
-  type MarketplacesAnswer,
-} from './listTypes';
+import { marketplacesSignature, type ListItem, type ListSaveBody } from './listTypes';
 
 const log = logger('marketplaces');
 const MARKETPLACES_TOPIC = { kind: 'marketplaces' } as const;
@@ -61,7 +56,7 @@ export const useMarketplaceList = (): MarketplaceList => {
   const toast = useToast();
   // Kept fresh by the live topic and by the reads after a save: no read of its own when another
   // part of the screen starts to observe it (that re-read re-rendered the list under a drag).
-  const read = useQuery({ ...apiQuery<MarketplacesAnswer>(api, PATH), staleTime: Infinity });
+  const read = useQuery({ ...apiQuery(api, PATH), staleTime: Infinity });
   // Section 8: a marketplace-load failure only logs and stops loading.
   useOnError(read.error, (err) => log.error('could not load marketplaces', err));
   const loaded = useMemo(
