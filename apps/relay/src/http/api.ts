@@ -149,17 +149,36 @@ export function upstreamFailure(err: unknown, what: string): ApiResponse {
     log.debug({ err, what }, 'upstream call refused: circuit open');
     return notNow('the upstream service is unavailable; try again shortly', err.retryAfterMs);
   }
-  log.warn({ err, what }, 'upstream call failed');
+  if (isRefusal(err)) {
+    // The upstream said no to this request (a referral claimed meanwhile, a stale save, an unknown
+    // id): the user's answer, not a fault an operator would chase, so no warning and no stack.
+    log.info({ what, status: err.status, reason: refusalReason(err) }, 'upstream refused');
+  } else log.warn({ err, what }, 'upstream call failed');
   if (err.kind === 'status' && err.status === 429)
     return notNow('the upstream service is busy; try again shortly', err.retryAfterMs);
   if (err.kind === 'timeout') return fail(504, 'the upstream service did not answer in time');
   if (err.kind === 'status' && err.status !== undefined && err.status < 500) {
-    const reason =
-      typeof err.body === 'object' && err.body !== null && 'error' in err.body
-        ? String(err.body.error)
-        : `upstream answered ${err.status}`;
     const status = err.status === 401 || err.status === 403 ? 502 : err.status;
-    return fail(status, reason);
+    return fail(status, refusalReason(err));
   }
   return fail(502, 'the upstream service is unavailable');
 }
+
+/**
+ * A 4xx the user gets back as it is; not 401 or 403 (the relay's own credentials refused: its
+ * configuration) nor 429 (the upstream asking the relay to wait).
+ */
+const isRefusal = (err: UpstreamError): boolean =>
+  err.kind === 'status' &&
+  err.status !== undefined &&
+  err.status >= 400 &&
+  err.status < 500 &&
+  err.status !== 401 &&
+  err.status !== 403 &&
+  err.status !== 429;
+
+/** The upstream's own reason for a refusal, else its status. */
+const refusalReason = (err: UpstreamError): string =>
+  typeof err.body === 'object' && err.body !== null && 'error' in err.body
+    ? String(err.body.error)
+    : `upstream answered ${err.status}`;
