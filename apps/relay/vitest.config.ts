@@ -4,7 +4,7 @@ import { defineProject } from 'vitest/config';
 // Workspace packages resolve to their TypeScript sources in tests (no build needed).
 // Without Vite's 'module' condition, which picks a bundler's ESM build (one Node cannot load:
 // @opentelemetry/api's imports lack extensions) for a package Node then imports itself.
-const conditions = [
+export const conditions = [
   '@referrals/source',
   ...defaultServerConditions.filter((condition) => condition !== 'module'),
 ];

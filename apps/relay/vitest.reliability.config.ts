@@ -1,12 +1,5 @@
-import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-
-// Without Vite's 'module' condition, which picks a bundler's ESM build (one Node cannot load:
-// @opentelemetry/api's imports lack extensions) for a package Node then imports itself.
-const conditions = [
-  '@referrals/source',
-  ...defaultServerConditions.filter((condition) => condition !== 'module'),
-];
+import { conditions } from './vitest.config.js';
 
 /**
  * The reliability suite: faults, restarts, kills, storms and fuzzing. One file at a time and
