@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { decodeEntry } from '../../apps/relay/src/readModel/redisStore.js';
+import { decodeEntry } from '../../apps/relay/src/changeLog/redisStore.js';
 import { nowMs, sleep } from './procs.js';
 
 /** One change set the relay committed to its referral change log, seen by the bench. */

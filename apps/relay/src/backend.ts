@@ -5,12 +5,12 @@ import type { RelayDatabase } from './db/database.js';
 import { importRedisPreferences } from './db/preferences.js';
 import { redisKeys } from './keys.js';
 import { logger } from './log.js';
-import { memoryPollClock, redisPollClock, type PollClock } from './poller/pollClock.js';
-import { createLeaseScheduler } from './poller/pollLease.js';
-import { createTimerScheduler, type PollScheduler } from './poller/scheduler.js';
-import { createMemoryStore } from './readModel/memoryStore.js';
-import { createRedisStore } from './readModel/redisStore.js';
-import type { ReadModelStore } from './readModel/store.js';
+import { memoryPollClock, redisPollClock, type PollClock } from './ingest/pollClock.js';
+import { createLeaseScheduler } from './ingest/pollLease.js';
+import { createTimerScheduler, type PollScheduler } from './ingest/scheduler.js';
+import { createMemoryStore } from './changeLog/memoryStore.js';
+import { createRedisStore } from './changeLog/redisStore.js';
+import type { ReadModelStore } from './changeLog/store.js';
 import { BACKOFF, backoffMs } from './resilience.js';
 import { redisAnswers, watchRedis } from './storeWatch.js';
 

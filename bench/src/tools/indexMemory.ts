@@ -8,8 +8,8 @@
  */
 import { DEFAULT_SORTS, opportunitySchema, type Marketplace } from '@referrals/shared';
 import { recordValidator } from '../../../apps/relay/src/upstream/compiledSchema.js';
-import { ReferralIndex } from '../../../apps/relay/src/readModel/listIndex/referralIndex.js';
-import { inAppetite } from '../../../apps/relay/src/readModel/listIndex/scopes.js';
+import { ReferralIndex } from '../../../apps/relay/src/readModel/lists/referralIndex.js';
+import { inAppetite } from '../../../apps/relay/src/readModel/lists/scopes.js';
 import { EVERY_ORDER, WARM_ORDERS } from '../../../apps/relay/src/readModel/readModel.js';
 import { readReferrals, simGet } from './simGet.js';
 

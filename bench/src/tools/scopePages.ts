@@ -22,8 +22,8 @@ import {
   type ReferralQuery,
 } from '@referrals/shared';
 import { recordValidator } from '../../../apps/relay/src/upstream/compiledSchema.js';
-import { ReferralIndex } from '../../../apps/relay/src/readModel/listIndex/referralIndex.js';
-import { ALL, inAppetite, withState } from '../../../apps/relay/src/readModel/listIndex/scopes.js';
+import { ReferralIndex } from '../../../apps/relay/src/readModel/lists/referralIndex.js';
+import { ALL, inAppetite, withState } from '../../../apps/relay/src/readModel/lists/scopes.js';
 import { EVERY_ORDER, WARM_ORDERS } from '../../../apps/relay/src/readModel/readModel.js';
 import { PAGE_SIZE, SORT_KEYS, seeded } from '../market/queries.js';
 import { readReferrals, simGet } from './simGet.js';

@@ -5,7 +5,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { startWorker } from '../threads.js';
+import { startWorker } from '../lib/threads.js';
 
 export type PgliteRequest =
   | {

@@ -1,5 +1,5 @@
 import type { StreamName } from '../keys.js';
-import { commitFresh, commitRecord } from '../readModel/directCommit.js';
+import { commitFresh, commitRecord } from '../changeLog/directCommit.js';
 import type { GatewayDeps } from './deps.js';
 
 type Mirrors = GatewayDeps['readModel'];

@@ -1,10 +1,10 @@
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import { BACKOFF, backoffMs } from '../resilience.js';
-import type { ChangeSet, Snapshot } from './changeSet.js';
-import { idKey, shardedById } from './shardedMap.js';
-import { yieldIfDue } from './slices.js';
-import type { ReadModelStore } from './store.js';
+import type { ChangeSet, Snapshot } from '../changeLog/changeSet.js';
+import { idKey, shardedById } from '../lib/shardedMap.js';
+import { yieldIfDue } from '../lib/slices.js';
+import type { ReadModelStore } from '../changeLog/store.js';
 
 const log = logger('readModel');
 

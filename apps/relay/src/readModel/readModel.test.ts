@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { lonestar } from '../testkit/marketplaces.testkit.js';
 import { commitWhole } from '../testkit/store.testkit.js';
 import type { StreamName } from '../keys.js';
-import { inAppetite } from './listIndex/scopes.js';
-import { createMemoryStore } from './memoryStore.js';
+import { inAppetite } from './lists/scopes.js';
+import { createMemoryStore } from '../changeLog/memoryStore.js';
 import { StreamMirror } from './mirror.js';
 import { createReadModel, WARM_ORDERS } from './readModel.js';
-import type { ReadModelStore } from './store.js';
+import type { ReadModelStore } from '../changeLog/store.js';
 
 const NOW = Date.parse('2026-11-21T15:30:00Z');
 const referral = (id: number, state: string): Opportunity =>

@@ -24,11 +24,11 @@ import {
   type DashboardAsk,
   type DashboardSources,
 } from './dashboards.js';
-import { ReferralIndex } from './listIndex/referralIndex.js';
-import { inAppetite, type ListScope } from './listIndex/scopes.js';
+import { ReferralIndex } from './lists/referralIndex.js';
+import { inAppetite, type ListScope } from './lists/scopes.js';
 import { StreamMirror, type Mirror } from './mirror.js';
 import { SharedValues } from './referralRecord.js';
-import type { ReadModelStore } from './store.js';
+import type { ReadModelStore } from '../changeLog/store.js';
 
 const log = logger('readModel');
 

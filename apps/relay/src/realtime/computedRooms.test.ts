@@ -2,9 +2,9 @@ import type { ChangesMessage, Marketplace, SnapshotMessage } from '@referrals/sh
 import { describe, expect, it } from 'vitest';
 import { lonestar } from '../testkit/marketplaces.testkit.js';
 import { commitWhole } from '../testkit/store.testkit.js';
-import { createMemoryStore } from '../readModel/memoryStore.js';
+import { createMemoryStore } from '../changeLog/memoryStore.js';
 import { createReadModel } from '../readModel/readModel.js';
-import type { ReadModelStore } from '../readModel/store.js';
+import type { ReadModelStore } from '../changeLog/store.js';
 import { createComputedRooms } from './computedRooms.js';
 import type { RoomEmitter } from './emitter.js';
 import type { ComputedRoomSpec } from './roomTypes.js';

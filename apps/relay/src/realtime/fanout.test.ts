@@ -7,9 +7,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
-import { diffRecords, hashRecords } from '../readModel/diff.js';
-import { createMemoryStore } from '../readModel/memoryStore.js';
-import { BOUGHT } from '../readModel/listIndex/scopes.js';
+import { diffRecords, hashRecords } from '../changeLog/diff.js';
+import { createMemoryStore } from '../changeLog/memoryStore.js';
+import { BOUGHT } from '../readModel/lists/scopes.js';
 import { createReadModel, type ReadModel } from '../readModel/readModel.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { RoomEmitter } from './emitter.js';

@@ -2,7 +2,7 @@ import type { ErrorCode, SignedInAudience, Topic, TopicItems } from '@referrals/
 import type { ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import type { StreamName } from '../keys.js';
-import type { ListScope } from '../readModel/listIndex/scopes.js';
+import type { ListScope } from '../readModel/lists/scopes.js';
 import type { ReadModel } from '../readModel/readModel.js';
 
 /** What every room builder may read. */

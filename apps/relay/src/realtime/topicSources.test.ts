@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProfileResolver, UserProfile } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import { STREAMS } from '../keys.js';
-import { createMemoryStore } from '../readModel/memoryStore.js';
+import { createMemoryStore } from '../changeLog/memoryStore.js';
 import { createReadModel } from '../readModel/readModel.js';
 import { roomFor } from './roomSpec.js';
 import { isRefusal } from './roomTypes.js';

@@ -1,7 +1,7 @@
 import { opportunitySchema } from '@referrals/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upstreamDate } from '../poller/referralSync.js';
+import { upstreamDate } from '../ingest/referrals/referralSync.js';
 import { startSim, testPrefix, type Sim } from '../testkit/stack.testkit.js';
 import { startRelayProcess, waitFor } from './process.testkit.js';
 

@@ -1,6 +1,6 @@
 import type { Opportunity } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayName } from '../poller/scheduler.js';
+import { relayName } from '../ingest/scheduler.js';
 import { startRelay, startSim, testPrefix, type Sim } from '../testkit/stack.testkit.js';
 import { LiveClient } from './liveClient.testkit.js';
 import { startRelayProcess, waitFor } from './process.testkit.js';

@@ -2,7 +2,7 @@ import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../readModel/memoryStore.js';
+import { createMemoryStore } from '../changeLog/memoryStore.js';
 import { createReadModel, type ReadModel } from '../readModel/readModel.js';
 import { serverRendered } from './serverRendered.js';
 import type { PublicFeedRender, SsrRenderer } from './ssrRenderer.js';

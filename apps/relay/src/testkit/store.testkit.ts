@@ -1,6 +1,6 @@
 import type { StreamName } from '../keys.js';
-import { diffRecords, hashRecords } from '../readModel/diff.js';
-import type { ReadModelStore } from '../readModel/store.js';
+import { diffRecords, hashRecords } from '../changeLog/diff.js';
+import type { ReadModelStore } from '../changeLog/store.js';
 
 /** Commits `rows` as the whole of a stream at `at`, as a poll would. */
 export async function commitWhole<T extends object>(

@@ -63,7 +63,7 @@ export interface ReferralPageQuery {
 /**
  * The request of one page of the referral list, a poll's read. Only its envelope is checked when
  * it lands: the poll hashes the records off the event loop and validates the ones that changed
- * (see poller/pageReader.ts). Without a sort the size is the service's forced one (spec section 7).
+ * (see ingest/pages/pageReader.ts). Without a sort the size is the service's forced one (spec section 7).
  */
 export const referralPageRequest = (opportunityUrl: string, q: ReferralPageQuery) =>
   ({

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { pageEnvelopeSchema } from '@referrals/shared';
-import { yieldIfDue } from '../readModel/slices.js';
+import { yieldIfDue } from '../lib/slices.js';
 import { recordValidator } from './compiledSchema.js';
 import { UpstreamError } from './http.js';
 

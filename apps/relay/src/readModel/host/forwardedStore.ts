@@ -1,6 +1,6 @@
 import type { StreamName } from '../../keys.js';
-import type { ChangeSet, Snapshot } from '../changeSet.js';
-import type { ReadModelStore } from '../store.js';
+import type { ChangeSet, Snapshot } from '../../changeLog/changeSet.js';
+import type { ReadModelStore } from '../../changeLog/store.js';
 
 /** What the model host's store answers to anything but reading: the event loop writes. */
 const READ_ONLY = 'the read model host only reads what the event loop forwards';

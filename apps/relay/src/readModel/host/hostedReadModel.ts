@@ -2,7 +2,7 @@ import type { Opportunity } from '@referrals/shared';
 import type { MirrorEvent, Mirror } from '../mirror.js';
 import { waitForSeq } from '../mirror.js';
 import { smallMirrors, storeStatus, type ReadModel, type ReferralLists } from '../readModel.js';
-import type { ReadModelStore } from '../store.js';
+import type { ReadModelStore } from '../../changeLog/store.js';
 import { createModelHost, type ModelHost } from './remoteModel.js';
 
 /** What reading a referral out of this thread's mirror fails with: it holds none. */

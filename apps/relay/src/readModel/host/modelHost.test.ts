@@ -15,12 +15,12 @@ import {
   inAppetite,
   withState,
   type ListScope,
-} from '../listIndex/scopes.js';
-import { createMemoryStore } from '../memoryStore.js';
+} from '../lists/scopes.js';
+import { createMemoryStore } from '../../changeLog/memoryStore.js';
 import type { MirrorEvent } from '../mirror.js';
 import type { DashboardAsk } from '../dashboards.js';
 import { createReadModel, type ReadModel } from '../readModel.js';
-import { MAX_DELTA_RECORDS } from '../store.js';
+import { MAX_DELTA_RECORDS } from '../../changeLog/store.js';
 import { createModelHost, type ModelHost } from './remoteModel.js';
 
 const NOW = Date.now();

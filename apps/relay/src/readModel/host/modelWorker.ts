@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Opportunity } from '@referrals/shared';
 import { logger } from '../../log.js';
-import { scopeOf } from '../listIndex/scopes.js';
+import { scopeOf } from '../lists/scopes.js';
 import type { MirrorEvent } from '../mirror.js';
 import { createReadModel } from '../readModel.js';
 import { ForwardedStore } from './forwardedStore.js';

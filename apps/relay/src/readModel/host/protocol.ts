@@ -1,9 +1,9 @@
 import type { ReferralQuery, Sort } from '@referrals/shared';
 import type { StreamName } from '../../keys.js';
-import type { ChangeSet } from '../changeSet.js';
+import type { ChangeSet } from '../../changeLog/changeSet.js';
 import type { DashboardAsk } from '../dashboards.js';
-import type { ScopeSpec } from '../listIndex/scopes.js';
-import type { ReferralIndex } from '../listIndex/referralIndex.js';
+import type { ScopeSpec } from '../lists/scopes.js';
+import type { ReferralIndex } from '../lists/referralIndex.js';
 
 /**
  * The read model's own thread (the model host) and the relay's event loop talk in these messages.

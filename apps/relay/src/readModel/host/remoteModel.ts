@@ -3,13 +3,13 @@ import type { Worker } from 'node:worker_threads';
 import type { Dashboard, Opportunity, ReferralQuery, Sort } from '@referrals/shared';
 import { STREAMS, type StreamName } from '../../keys.js';
 import { logger } from '../../log.js';
-import { startWorker } from '../../threads.js';
-import type { ChangeSet, Snapshot } from '../changeSet.js';
+import { startWorker } from '../../lib/threads.js';
+import type { ChangeSet, Snapshot } from '../../changeLog/changeSet.js';
 import type { DashboardAsk } from '../dashboards.js';
-import type { IndexedPage } from '../listIndex/referralIndex.js';
-import type { ListScope, ScopeSpec } from '../listIndex/scopes.js';
+import type { IndexedPage } from '../lists/referralIndex.js';
+import type { ListScope, ScopeSpec } from '../lists/scopes.js';
 import { StreamFollower, type MirrorEvent, type Taken } from '../mirror.js';
-import type { ReadModelStore } from '../store.js';
+import type { ReadModelStore } from '../../changeLog/store.js';
 import {
   SNAPSHOT_PART,
   type FromHost,

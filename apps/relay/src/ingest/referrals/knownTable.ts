@@ -1,8 +1,8 @@
-import { CountedTree, ONE_CELL_OF } from '../readModel/listIndex/countedTree.js';
-import { parseReferralHash, type ReferralHash } from '../readModel/referralHash.js';
-import { yieldIfDue } from '../readModel/slices.js';
-import { HashColumn } from './hashColumn.js';
-import type { HashedRows } from './hashedPage.js';
+import { CountedTree, ONE_CELL_OF } from '../../lib/countedTree.js';
+import { parseReferralHash, type ReferralHash } from '../../changeLog/referralHash.js';
+import { yieldIfDue } from '../../lib/slices.js';
+import { HashColumn } from '../pages/hashColumn.js';
+import type { HashedRows } from '../pages/hashedPage.js';
 import { IdSlots } from './idSlots.js';
 
 /** A referral the store holds, as the sync knows it. */

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { opportunitySchema } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentHash } from '../readModel/diff.js';
-import { slicing } from '../readModel/slices.js';
-import { eachTurn } from '../testkit/turns.testkit.js';
-import { UpstreamError } from '../upstream/http.js';
+import { contentHash } from '../../changeLog/diff.js';
+import { slicing } from '../../lib/slices.js';
+import { eachTurn } from '../../testkit/turns.testkit.js';
+import { UpstreamError } from '../../upstream/http.js';
 import { createPageReader, NOT_HELD, type PageReader } from './pageReader.js';
 import type { HashedRows } from './hashedPage.js';
 

@@ -1,9 +1,9 @@
 import type { LiveStatus, Opportunity } from '@referrals/shared';
-import { logger } from '../log.js';
-import { formatReferralHash, hashOfCommitted } from '../readModel/referralHash.js';
-import { yieldIfDue } from '../readModel/slices.js';
-import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
-import type { ReferralPageQuery } from '../upstream/client.js';
+import { logger } from '../../log.js';
+import { formatReferralHash, hashOfCommitted } from '../../changeLog/referralHash.js';
+import { yieldIfDue } from '../../lib/slices.js';
+import { StaleCommitError, type ReadModelStore } from '../../changeLog/store.js';
+import type { ReferralPageQuery } from '../../upstream/client.js';
 import {
   hashRecords,
   HELD_ROWS,
@@ -11,7 +11,7 @@ import {
   type HashedRows,
   type KeepText,
   type LaterRecords,
-} from './hashedPage.js';
+} from '../pages/hashedPage.js';
 import { byPlace, KnownTable, type Known, type Place } from './knownTable.js';
 
 const log = logger('poller');

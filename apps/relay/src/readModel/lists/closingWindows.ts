@@ -1,5 +1,5 @@
 import { MarketplaceStatus, type Opportunity } from '@referrals/shared';
-import { CountedTree, ONE_CELL_OF } from './countedTree.js';
+import { CountedTree, ONE_CELL_OF } from '../../lib/countedTree.js';
 
 /** An entry tracked, and when its claim window closes (ms). */
 interface Closing<T> {

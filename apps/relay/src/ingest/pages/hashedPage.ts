@@ -1,10 +1,10 @@
 import * as yup from 'yup';
 import { opportunitySchema, type Opportunity } from '@referrals/shared';
-import { contentHash } from '../readModel/diff.js';
-import { referralDates } from '../readModel/referralHash.js';
-import { UpstreamError } from '../upstream/http.js';
-import { recordValidator } from '../upstream/compiledSchema.js';
-import type { RawPage } from '../upstream/pageValidation.js';
+import { contentHash } from '../../changeLog/diff.js';
+import { referralDates } from '../../changeLog/referralHash.js';
+import { UpstreamError } from '../../upstream/http.js';
+import { recordValidator } from '../../upstream/compiledSchema.js';
+import type { RawPage } from '../../upstream/pageValidation.js';
 import { HashColumn, type HashColumnData } from './hashColumn.js';
 
 /** What the referral list is called in errors. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../readModel/memoryStore.js';
+import { createMemoryStore } from '../changeLog/memoryStore.js';
 import { StreamMirror } from '../readModel/mirror.js';
 import { createPoller, type PollStatus } from './poller.js';
 import type { PollSource } from './sources.js';

@@ -3,8 +3,8 @@ import { logger } from '../log.js';
 import type { RedisKeys, StreamName } from '../keys.js';
 import type { ChangeSet, Snapshot, StoredRecord } from './changeSet.js';
 import type { Diff } from './diff.js';
-import { shardedByString } from './shardedMap.js';
-import { yieldIfDue } from './slices.js';
+import { shardedByString } from '../lib/shardedMap.js';
+import { yieldIfDue } from '../lib/slices.js';
 import { logLengthFor, MAX_DELTA_RECORDS, StaleCommitError, type ReadModelStore } from './store.js';
 
 const log = logger('readModel');

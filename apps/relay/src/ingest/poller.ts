@@ -1,8 +1,8 @@
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
-import { diffRecords, hashRecords, isEmptyDiff } from '../readModel/diff.js';
-import { StaleCommitError, type ReadModelStore } from '../readModel/store.js';
-import type { LoadProgress, ReferralSync } from './referralSync.js';
+import { diffRecords, hashRecords, isEmptyDiff } from '../changeLog/diff.js';
+import { StaleCommitError, type ReadModelStore } from '../changeLog/store.js';
+import type { LoadProgress, ReferralSync } from './referrals/referralSync.js';
 import type { PollSource } from './sources.js';
 
 const log = logger('poller');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '../readModel/diff.js';
+import { contentHash } from '../../changeLog/diff.js';
 import { decodeHash, HASH_BYTES, HashColumn } from './hashColumn.js';
 
 /** 20 bytes in base64 as Node writes them. */

@@ -26,13 +26,13 @@ import {
   NODE_SIZE,
   ONE_CELL_OF,
   sumOf,
-} from './countedTree.js';
+} from '../../lib/countedTree.js';
 import { SharedValues } from '../referralRecord.js';
-import { idKey, shardedById, ShardedSet } from '../shardedMap.js';
-import { forEachInSlices, isDue, slicing, sortInSlices, yieldIfDue } from '../slices.js';
+import { idKey, shardedById, ShardedSet } from '../../lib/shardedMap.js';
+import { forEachInSlices, isDue, slicing, sortInSlices, yieldIfDue } from '../../lib/slices.js';
 import { ALL, type ListScope } from './scopes.js';
 import { compareParts, instantOf, minuteOf, msOf } from './minuteDate.js';
-import { inOrder, pageOf, type Groups } from './twoWay.js';
+import { inOrder, pageOf, type Groups } from '../../lib/twoWay.js';
 
 const log = logger('readModel');
 

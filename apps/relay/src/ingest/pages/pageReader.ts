@@ -1,15 +1,15 @@
 import type { Worker } from 'node:worker_threads';
-import { yieldIfDue } from '../readModel/slices.js';
-import { startWorker } from '../threads.js';
-import { referralPageRequest, type ReferralPageQuery } from '../upstream/client.js';
+import { yieldIfDue } from '../../lib/slices.js';
+import { startWorker } from '../../lib/threads.js';
+import { referralPageRequest, type ReferralPageQuery } from '../../upstream/client.js';
 import {
   createUpstreamHttp,
   UpstreamError,
   type UpstreamRequest,
   type UpstreamFailure,
   type UpstreamHttpOptions,
-} from '../upstream/http.js';
-import { rawPage } from '../upstream/pageValidation.js';
+} from '../../upstream/http.js';
+import { rawPage } from '../../upstream/pageValidation.js';
 import {
   hashedPage,
   HashedRows,

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startWorker } from '../threads.js';
+import { startWorker } from '../lib/threads.js';
 import { TEST_REDIS_URL, testRedis } from '../testkit/redis.testkit.js';
 import { createLeaseScheduler, leaseTiming } from './pollLease.js';
 import { createTimerScheduler, type PollScheduler } from './scheduler.js';

@@ -1,4 +1,4 @@
-import { isDue, yieldIfDue } from '../slices.js';
+import { isDue, yieldIfDue } from './slices.js';
 
 /**
  * An ordered B+tree whose every node counts its entries per cell. A cell is a small number the

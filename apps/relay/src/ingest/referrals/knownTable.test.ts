@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '../readModel/diff.js';
-import { formatReferralHash } from '../readModel/referralHash.js';
-import { HashColumn } from './hashColumn.js';
+import { contentHash } from '../../changeLog/diff.js';
+import { formatReferralHash } from '../../changeLog/referralHash.js';
+import { HashColumn } from '../pages/hashColumn.js';
 import { byPlace, KnownTable, type Known, type Place } from './knownTable.js';
 
 /**

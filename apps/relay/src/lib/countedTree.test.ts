@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slicing } from '../slices.js';
+import { slicing } from './slices.js';
 import {
   cellMask,
   CountedTree,

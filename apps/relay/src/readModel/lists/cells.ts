@@ -7,7 +7,7 @@ import {
   type Opportunity,
   type ReferralFilter,
 } from '@referrals/shared';
-import { cellMask, type CellMask } from './countedTree.js';
+import { cellMask, type CellMask } from '../../lib/countedTree.js';
 
 /**
  * The cells of the list indexes: a referral's part (see below) × how old it is. The age bucket of

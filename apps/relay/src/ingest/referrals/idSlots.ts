@@ -1,4 +1,4 @@
-import { mixBits, SHARDS, shardOfMixed } from '../readModel/shardedMap.js';
+import { mixBits, SHARDS, shardOfMixed } from '../../lib/shardedMap.js';
 
 /** Slots a shard's table starts with (a power of two). */
 const FIRST_CAPACITY = 64;

@@ -1,9 +1,9 @@
 import { opportunitySchema } from '@referrals/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../readModel/memoryStore.js';
-import type { ReadModelStore } from '../readModel/store.js';
-import { hashedPage, heldRecords, takeOnce, type HashedPage, type KeepText } from './hashedPage.js';
+import { createMemoryStore } from '../../changeLog/memoryStore.js';
+import type { ReadModelStore } from '../../changeLog/store.js';
+import { hashedPage, heldRecords, takeOnce, type HashedPage, type KeepText } from '../pages/hashedPage.js';
 import { COMMIT_PART, PASS_MARGIN_INTERVALS, ReferralSync, type ReadPage } from './referralSync.js';
 
 const DAY = 86_400_000;

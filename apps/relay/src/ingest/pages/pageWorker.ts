@@ -10,8 +10,8 @@ import {
   UpstreamError,
   type UpstreamFailure,
   type UpstreamRequest,
-} from '../upstream/http.js';
-import { rawPage } from '../upstream/pageValidation.js';
+} from '../../upstream/http.js';
+import { rawPage } from '../../upstream/pageValidation.js';
 import {
   checkRecord,
   HELD_ROWS,
