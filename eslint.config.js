@@ -9,6 +9,70 @@ const boundary = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
+/** The relay's tests: they run the stand-in and reach inside the stages they test. */
+const RELAY_TESTS = ['**/*.test.ts', '**/*.testkit.ts'];
+
+const RELAY_BOUNDARY = [
+  {
+    group: [
+      '@referrals/web',
+      '@referrals/upstream-sim',
+      '**/apps/web/**',
+      '**/apps/upstream-sim/**',
+    ],
+    message: 'The relay reaches upstream over HTTP only.',
+  },
+];
+
+/** What wires the relay together: no stage imports it. */
+const WIRING = {
+  group: ['**/app.js', '**/main.js', '**/backend.js'],
+  message: 'A stage is wired by app.ts; it does not import the wiring.',
+};
+const upward = (stages, message) => ({
+  group: stages.flatMap((s) => [`../${s}/**`, `../../${s}/**`, `../../../${s}/**`]),
+  message,
+});
+
+/** Per stage of the relay, what it may not import. */
+const RELAY_STAGES = {
+  lib: [{ group: ['../*', '../**', '!../lib/**'], message: 'lib/ imports nothing of the relay.' }],
+  changeLog: [
+    WIRING,
+    upward(
+      ['ingest', 'readModel', 'realtime', 'http', 'ssr'],
+      'The change log knows neither its writers nor its readers.',
+    ),
+  ],
+  ingest: [
+    WIRING,
+    upward(
+      ['readModel', 'realtime', 'http', 'ssr'],
+      'Ingest writes the change log; it never reads the read model, sockets or routes.',
+    ),
+  ],
+  readModel: [
+    WIRING,
+    upward(
+      ['ingest', 'realtime', 'http', 'ssr'],
+      'The read model follows the change log; it knows neither ingest nor its readers.',
+    ),
+  ],
+  ...Object.fromEntries(
+    ['realtime', 'http', 'ssr'].map((stage) => [
+      stage,
+      [
+        WIRING,
+        upward(['ingest'], 'Readers of the read model do not reach into ingest.'),
+        {
+          group: ['**/readModel/**', '!**/readModel/api.js'],
+          message: 'Read the read model through readModel/api.ts only.',
+        },
+      ],
+    ]),
+  ),
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -86,19 +150,26 @@ export default tseslint.config(
   {
     files: ['apps/relay/**'],
     // Tests run the stand-in in process; production code reaches it over HTTP only.
-    ignores: ['**/*.test.ts', '**/*.testkit.ts'],
-    rules: boundary([
-      {
-        group: [
-          '@referrals/web',
-          '@referrals/upstream-sim',
-          '**/apps/web/**',
-          '**/apps/upstream-sim/**',
-        ],
-        message: 'The relay reaches upstream over HTTP only.',
-      },
-    ]),
+    ignores: RELAY_TESTS,
+    rules: boundary(RELAY_BOUNDARY),
   },
+  {
+    files: ['apps/relay/**/*.ts'],
+    // A new message kind of the host's or a worker's protocol does not compile until handled.
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+    },
+  },
+  // The relay's stages import in one direction (docs/ARCHITECTURE.md): lib <- changeLog <- ingest,
+  // changeLog <- readModel <- realtime, http, ssr (through readModel/api.ts only) <- app.
+  ...Object.entries(RELAY_STAGES).map(([stage, patterns]) => ({
+    files: [`apps/relay/src/${stage}/**`],
+    ignores: RELAY_TESTS,
+    rules: boundary([...RELAY_BOUNDARY, ...patterns]),
+  })),
   {
     files: ['apps/upstream-sim/**'],
     rules: boundary([

@@ -37,8 +37,8 @@ import { createPageReader } from './ingest/pages/pageReader.js';
 import { ReferralSync } from './ingest/referrals/referralSync.js';
 import { pollSources } from './ingest/sources.js';
 import { createHostedReadModel } from './readModel/host/hostedReadModel.js';
+import type { ReadModel } from './readModel/api.js';
 import { retryPauseMs } from './readModel/mirror.js';
-import { createReadModel, type ReadModel } from './readModel/readModel.js';
 import { attachRealtime } from './realtime/server.js';
 import { serverRendered, startSsr } from './ssr/serverRendered.js';
 import { staticWeb } from './ssr/staticWeb.js';
@@ -102,8 +102,7 @@ export function createRelay(config: RelayConfig) {
   };
   const scheduler = backend.scheduler(runPoll);
 
-  const readModel: ReadModel =
-    config.readModelThread === 'own' ? createHostedReadModel(store) : createReadModel(store);
+  const readModel: ReadModel = createHostedReadModel(store);
   // While the store does not answer, this instance's clients are told stale.
   const stopWatching = backend.watch((reachable) => readModel.setStoreReachable(reachable));
   // Set by start once the read model is loaded and the poll runs, and by drain on SIGTERM.

@@ -55,14 +55,6 @@ describe('relay configuration', () => {
     ]);
   });
 
-  it('runs the read model on a thread of its own unless told main', () => {
-    expect(parseConfig({}).readModelThread).toBe('own');
-    expect(parseConfig({ READ_MODEL_THREAD: 'MAIN' }).readModelThread).toBe('main');
-    expect(() => parseConfig({ READ_MODEL_THREAD: 'elsewhere' })).toThrow(
-      /READ_MODEL_THREAD must be one of own, main/,
-    );
-  });
-
   it('takes a shutdown grace from 0 to 10 minutes', () => {
     expect(parseConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
     expect(parseConfig({ SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30_000);

@@ -10,7 +10,6 @@ import {
   envInt,
   envList,
   envLogLevel,
-  envOneOf,
   envText,
   envUrl,
   LOG_LEVELS,
@@ -54,12 +53,6 @@ export interface RelayConfig {
   /** Where user-owned data lives: the PostgreSQL server at DATABASE_URL, or embedded PGlite. */
   readonly database: DatabaseTarget;
   readonly pollIntervalMs: number;
-  /**
-   * Where the referrals and their list indexes live: on a worker thread of their own (`own`: their
-   * collections do not hold sockets and requests, see readModel/host) or in the event loop's
-   * (`main`).
-   */
-  readonly readModelThread: 'own' | 'main';
   /** How far below its watermark the referral poll reads changes again (clock skew, ties). */
   readonly pollSlackMs: number;
   /** Origins allowed for sockets and CORS. */
@@ -139,7 +132,6 @@ export const relayEnvSchema = yup.object({
   }),
   POLL_INTERVAL_MS: envInt(100, 3_600_000, 3000),
   POLL_CHANGE_SLACK_MS: envInt(0, 3_600_000, 10_000),
-  READ_MODEL_THREAD: envOneOf(['own', 'main'], 'own'),
   ALLOWED_ORIGINS: yup
     .array(yup.string().defined())
     .transform(commaList)
@@ -215,7 +207,6 @@ export function parseConfig(env: Env): RelayConfig {
         : { kind: 'postgres', url: e.DATABASE_URL },
     pollIntervalMs: e.POLL_INTERVAL_MS,
     // One of the two: the schema checked it.
-    readModelThread: e.READ_MODEL_THREAD as RelayConfig['readModelThread'],
     pollSlackMs: e.POLL_CHANGE_SLACK_MS,
     allowedOrigins: e.ALLOWED_ORIGINS ?? [`http://localhost:${e.PORT}`, 'http://localhost:5173'],
     webDist: e.WEB_DIST,

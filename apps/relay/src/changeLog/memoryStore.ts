@@ -3,7 +3,7 @@ import type { StreamName } from '../keys.js';
 import type { ChangeSet, Snapshot } from './changeSet.js';
 import type { Diff } from './diff.js';
 import {
-  firstSeq,
+  epochStartSeq,
   logLengthFor,
   MAX_DELTA_RECORDS,
   StaleCommitError,
@@ -60,7 +60,7 @@ export function createMemoryStore(): ReadModelStore {
         st.hashes.delete(id);
       }
       if (meta !== undefined) st.meta = meta;
-      st.seq = st.seq === 0 ? firstSeq(at) : st.seq + 1;
+      st.seq = st.seq === 0 ? epochStartSeq(at) : st.seq + 1;
       const change: ChangeSet =
         diff.upserts.length + diff.removed.length > MAX_DELTA_RECORDS || expectedSeq === 0
           ? { kind: 'reset', stream, seq: st.seq, at }

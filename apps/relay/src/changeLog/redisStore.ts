@@ -36,7 +36,7 @@ end
  * Check-and-commit in one step: the seq fences the write. A stream's first commit takes the
  * commit time (ms) as its seq, so a store that restarts empty goes on above every seq it handed
  * out before: a client holding an old seq sees a gap and gets a snapshot, never changes of the
- * new store applied over the old one (see firstSeq in store.ts).
+ * new store applied over the old one (see epochStartSeq in store.ts).
  * KEYS: seq, snapshot, hashes, changes, meta. ARGV: expectedSeq, at, nUpserts, nRemoved, kind,
  * nBodies, log length, meta ('-' leaves it as it is), the change set's body fields (nBodies of
  * them, see bodyFields), then (id, json, hash) per upsert, then the removed ids. The change set's

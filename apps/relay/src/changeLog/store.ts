@@ -15,12 +15,29 @@ export class StaleCommitError extends Error {
 }
 
 /**
- * Where the read model lives: Redis across a cluster, memory on a single instance. Each stream
- * has a snapshot, a rising sequence number and a bounded log of change sets.
+ * What a stream's change log gives its readers: the snapshot, the change sets since a seq, and
+ * every change set from now on, in order. Each relay's read model follows it; the read model
+ * host's own store (readModel/host/forwardedStore.ts) is one too, fed by the event loop.
  */
-export interface ReadModelStore {
+export interface ChangeLogReader {
   /** 'redis' or 'memory', for health and logs. */
   readonly kind: 'redis' | 'memory';
+  /** The whole stream as committed. */
+  snapshot(stream: StreamName): Promise<Snapshot>;
+  /**
+   * Calls `onChange` with every change set committed from now on, in order, until stopped. When
+   * it returns a promise, a store that reads its log (Redis) reads on once it settles: a follower
+   * that falls behind (a first load's parts) leaves the change sets in the store, not in its heap.
+   */
+  follow(stream: StreamName, fromSeq: number, onChange: (c: ChangeSet) => unknown): () => void;
+}
+
+/**
+ * What the poll and the gateway's writes need of a stream's change log: the committed hashes to
+ * diff against, the poller's note, and a check-and-set commit that fails when another writer
+ * committed first.
+ */
+export interface ChangeLogWriter {
   /**
    * The committed hashes, sequence number and poller's note of a stream (for the diff). Large
    * streams are read in pages, with turns of the event loop between them.
@@ -49,20 +66,15 @@ export interface ReadModelStore {
     at: number,
     meta?: string,
   ): Promise<ChangeSet>;
-  /** The whole stream as committed. */
-  snapshot(stream: StreamName): Promise<Snapshot>;
+}
+
+/**
+ * Where the streams live: Redis across a cluster, memory on a single instance. Each stream has a
+ * snapshot, a rising sequence number and a bounded log of change sets.
+ */
+export interface ReadModelStore extends ChangeLogReader, ChangeLogWriter {
   /** Change sets after `seq`, oldest first; null when the log no longer reaches back that far. */
   changesSince(stream: StreamName, seq: number): Promise<ChangeSet[] | null>;
-  /**
-   * Calls `onChange` with every change set committed from now on, in order, until stopped. When
-   * it returns a promise, a store that reads its log (Redis) reads on once it settles: a follower
-   * that falls behind (a first load's parts) leaves the change sets in the store, not in its heap.
-   */
-  follow(
-    stream: StreamName,
-    fromSeq: number,
-    onChange: (c: ChangeSet) => void | Promise<void>,
-  ): () => void;
   close(): Promise<void>;
 }
 
@@ -86,10 +98,12 @@ export function logLengthFor(size: number): number {
 }
 
 /**
- * The seq of a stream's first commit: the commit time in ms rather than 1, so sequence numbers
- * keep rising when a store restarts empty (Redis restarted, a single instance restarted). Each
- * later commit adds 1, far slower than the clock, so a new start is above every earlier seq.
+ * The seq that opens an epoch of a stream's log: its first commit after the store started empty
+ * (a first start, Redis restarted empty, a single instance restarted) takes the commit time in ms
+ * rather than 1. Each later commit adds 1, far slower than the clock, so a new epoch starts above
+ * every seq of the ones before, and a reader holding a seq of an old epoch sees a gap and reloads:
+ * seqs order positions across epochs, and no reader applies a new epoch's changes over an old one.
  */
-export function firstSeq(at: number): number {
+export function epochStartSeq(at: number): number {
   return Math.max(1, Math.floor(at));
 }

@@ -22,7 +22,7 @@ import {
 import type { Principal } from '../auth/verify.js';
 import { pipelinesOf, type PipelineStore } from '../db/pipeline.js';
 import type { ReturnStore } from '../db/returns.js';
-import { BOUGHT, boughtBy, withState, type ListScope } from '../readModel/lists/scopes.js';
+import { BOUGHT, boughtBy, withState, type ListScope } from '../readModel/api.js';
 import { nextSlice } from '../lib/slices.js';
 import { fail, ok, principalOf, type ApiRequest, type ApiResponse, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, upstreamFailure, type Handler, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
-import { flagEnabled } from '../readModel/readModel.js';
+import { flagEnabled } from '../readModel/api.js';
 import { validateBody } from './validateBody.js';
 
 /** Wraps an upstream read: its answer, or the mapped failure. */

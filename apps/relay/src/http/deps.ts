@@ -1,5 +1,5 @@
 import type { ProfileResolver } from '../auth/profile.js';
-import type { ReadModel } from '../readModel/readModel.js';
+import type { ReadModel } from '../readModel/api.js';
 import type { UpstreamClient } from '../upstream/client.js';
 
 /** What the REST gateway works with. */

@@ -9,7 +9,7 @@ import {
   type ReferralQuery,
   type ReferralView,
 } from '@referrals/shared';
-import { ALL, inAppetite, withState } from '../readModel/lists/scopes.js';
+import { ALL, inAppetite, withState } from '../readModel/api.js';
 import { fail, ok, principalOf, type ApiRequest, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
 

@@ -11,7 +11,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import * as yup from 'yup';
 import { commitAndSee, commitAndSeeAll } from './commitAndSee.js';
-import { priorityVersionOf, versionOf } from '../readModel/readModel.js';
+import { priorityVersionOf, versionOf } from '../readModel/api.js';
 import { fail, idParam, isUpstreamOutage, ok, upstreamFailure, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';
 import { validateBody } from './validateBody.js';

@@ -20,9 +20,9 @@ import {
 } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
 import type { UserProfile } from '../auth/profile.js';
-import { ALL, inAppetite, withState } from '../readModel/lists/scopes.js';
-import { flagEnabled, type ReadModel } from '../readModel/readModel.js';
-import type { ListScope } from '../readModel/lists/scopes.js';
+import { ALL, inAppetite, withState } from '../readModel/api.js';
+import { flagEnabled, type ReadModel } from '../readModel/api.js';
+import type { ListScope } from '../readModel/api.js';
 import { commitAndSee } from './commitAndSee.js';
 import { fail, idParam, ok, principalOf, upstreamFailure, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';

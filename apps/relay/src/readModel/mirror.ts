@@ -4,7 +4,7 @@ import { BACKOFF, backoffMs } from '../resilience.js';
 import type { ChangeSet, Snapshot } from '../changeLog/changeSet.js';
 import { idKey, shardedById } from '../lib/shardedMap.js';
 import { yieldIfDue } from '../lib/slices.js';
-import type { ReadModelStore } from '../changeLog/store.js';
+import type { ChangeLogReader } from '../changeLog/store.js';
 
 const log = logger('readModel');
 
@@ -30,18 +30,15 @@ export type MirrorEvent<T> =
     };
 
 /**
- * A stream as a relay instance follows it: what fan-out, the routes and the tests read of a
- * mirror. `StreamMirror` holds the records; the referrals' mirror of a relay whose read model runs
- * on its own thread (host/hostedReadModel.ts) holds none.
+ * A stream as a relay instance follows it, without its records: its seq, size and events. The
+ * referrals' feed of the event loop is one (their records live on the read model host, and are
+ * asked of it: see api.ts).
  */
-export interface Mirror<T> {
+export interface Feed<T> {
   readonly stream: StreamName;
-  /** The sequence number of what the mirror holds. */
+  /** The sequence number of what the feed holds. */
   readonly seq: number;
   readonly size: number;
-  /** Every record, in no particular order. */
-  values(): Iterable<T>;
-  get(id: string | number): T | undefined;
   /** Resolves once the mirror holds `seq` (true) or after `timeoutMs` (false). */
   waitForSeq(seq: number | undefined, timeoutMs?: number): Promise<boolean>;
   /** Resolves when no reload is under way and every change set given is applied. */
@@ -52,6 +49,13 @@ export interface Mirror<T> {
   stop(): void;
   /** Hands listeners a reset at the seq held, so that what is derived is sent again. */
   announce(): void;
+}
+
+/** A stream followed with its records at hand (`StreamMirror`): the small streams, the host's. */
+export interface Mirror<T> extends Feed<T> {
+  /** Every record, in no particular order. */
+  values(): Iterable<T>;
+  get(id: string | number): T | undefined;
 }
 
 /**
@@ -84,7 +88,8 @@ export function waitForSeq<T>(
   });
 }
 
-type Delta<T> = MirrorEvent<T> & { kind: 'delta' };
+/** A delta event of a stream. */
+export type Delta<T> = MirrorEvent<T> & { kind: 'delta' };
 type DeltaSet = ChangeSet & { kind: 'delta' };
 
 /** What a follower made of a change set: held (with the event to tell, if any), or not. */
@@ -109,11 +114,11 @@ export abstract class StreamFollower<T> {
   private readonly listeners = new Set<(e: MirrorEvent<T>) => void>();
 
   /** The change sets given by the store and not applied yet, in order, and how many. */
-  private applying: Promise<void> = Promise.resolve();
+  private applying: Promise<unknown> = Promise.resolve();
   private pending = 0;
 
   constructor(
-    protected readonly store: ReadModelStore,
+    protected readonly store: ChangeLogReader,
     readonly stream: StreamName,
   ) {}
 
@@ -227,25 +232,29 @@ export abstract class StreamFollower<T> {
 
   /**
    * Applies change sets one after another, each once the one before is held; resolves once this
-   * one is (the store reads on then). One that comes while none is pending is applied in the
+   * one is (the store reads on then), with the event told for it (what the store's follower
+   * answers: the read model host acks a forwarded change set with it). One that comes while none is pending is applied in the
    * store's call, at once when `take` does not wait.
    */
-  private apply(change: ChangeSet): Promise<void> {
+  private apply(change: ChangeSet): Promise<Delta<T> | undefined> {
     const run = () =>
       this.applyNow(change)
-        .catch((err: unknown) =>
-          log.error({ err, stream: this.stream }, 'could not apply a change'),
-        )
+        .catch((err: unknown) => {
+          log.error({ err, stream: this.stream }, 'could not apply a change');
+          return undefined;
+        })
         .finally(() => {
           this.pending -= 1;
         });
     this.pending += 1;
-    this.applying = this.pending === 1 ? run() : this.applying.then(run);
-    return this.applying;
+    const applied = this.pending === 1 ? run() : this.applying.then(run);
+    this.applying = applied;
+    return applied;
   }
 
-  private async applyNow(change: ChangeSet): Promise<void> {
-    if (change.seq <= this.seqNow || this.stopped) return;
+  /** Applies one change set; resolves with the event told for it (none: passed over, a reload). */
+  private async applyNow(change: ChangeSet): Promise<Delta<T> | undefined> {
+    if (change.seq <= this.seqNow || this.stopped) return undefined;
     if (change.kind === 'reset' || change.seq !== this.seqNow + 1) {
       this.atNow = change.at;
       if (change.kind === 'delta')
@@ -256,19 +265,20 @@ export abstract class StreamFollower<T> {
       void this.reload().catch((err: unknown) =>
         log.error({ err, stream: this.stream }, 'reload failed'),
       );
-      return;
+      return undefined;
     }
     const before = this.seqNow;
     const taking = this.take(change);
     const taken = taking instanceof Promise ? await taking : taking;
     // A reload replaced the content meanwhile, from a snapshot that holds this change.
-    if (!taken.held || this.seqNow !== before || this.reloading) return;
+    if (!taken.held || this.seqNow !== before || this.reloading) return undefined;
     this.hold(change, taken.event);
     // The seq and its time move together, once the change is held (a reset announced while the
     // indexes take it names the seq held and that seq's time).
     this.seqNow = change.seq;
     this.atNow = change.at;
     if (taken.event) this.emit(taken.event);
+    return taken.event;
   }
 }
 
@@ -286,7 +296,7 @@ export class StreamMirror<T> extends StreamFollower<T> implements Mirror<T> {
    * mirror's seq when the listeners hear of the delta.
    */
   constructor(
-    store: ReadModelStore,
+    store: ChangeLogReader,
     stream: StreamName,
     private readonly parse: (json: string) => T,
     private readonly prepare?: (e: Delta<T>) => Promise<void>,

@@ -6,6 +6,7 @@ import type { StreamName } from '../keys.js';
 import { inAppetite } from './lists/scopes.js';
 import { createMemoryStore } from '../changeLog/memoryStore.js';
 import { StreamMirror } from './mirror.js';
+import { createHostedReadModel } from './host/hostedReadModel.js';
 import { createReadModel, WARM_ORDERS } from './readModel.js';
 import type { ReadModelStore } from '../changeLog/store.js';
 
@@ -82,7 +83,7 @@ describe('the read model', () => {
   it('tells stale with failing store while the store cannot be read, and the last poll again after', async () => {
     const store = createMemoryStore();
     let clock = NOW;
-    const readModel = createReadModel(store, () => clock);
+    const readModel = createHostedReadModel(store, { placement: 'this thread', now: () => clock });
     await readModel.start();
     const resets: number[] = [];
     readModel.status.onEvent((e) => {

@@ -1,6 +1,5 @@
 import {
   DEFAULT_SORTS,
-  isFlagOn,
   SORT_FIELDS,
   type AuditEntry,
   type Dashboard,
@@ -15,7 +14,6 @@ import {
   type Sort,
   type SortKey,
 } from '@referrals/shared';
-import { createHash } from 'node:crypto';
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import {
@@ -25,10 +23,10 @@ import {
   type DashboardSources,
 } from './dashboards.js';
 import { ReferralIndex } from './lists/referralIndex.js';
-import { inAppetite, type ListScope } from './lists/scopes.js';
-import { StreamMirror, type Mirror } from './mirror.js';
+import { inAppetite } from './lists/scopes.js';
+import { StreamMirror } from './mirror.js';
 import { SharedValues } from './referralRecord.js';
-import type { ReadModelStore } from '../changeLog/store.js';
+import type { ChangeLogReader } from '../changeLog/store.js';
 
 const log = logger('readModel');
 
@@ -50,12 +48,8 @@ export const EVERY_ORDER: readonly (Sort | null)[] = [
   ),
 ];
 
-/**
- * This instance's copy of every stream, kept live from the store's change log, and the indexes
- * every referral list is answered from, kept live from the referrals' mirror.
- */
 /** The mirrors of every stream but the referrals: small, and kept by every relay's event loop. */
-export function smallMirrors(store: ReadModelStore) {
+export function smallMirrors(store: ChangeLogReader) {
   return {
     marketplaces: new StreamMirror<Marketplace>(store, 'marketplaces', parse),
     deliveryStats: new StreamMirror<DeliveryStat>(store, 'deliveryStats', parse),
@@ -94,7 +88,12 @@ export function storeStatus(status: StreamMirror<LiveStatus>, now: () => number)
   };
 }
 
-export function createReadModel(store: ReadModelStore, now: () => number = Date.now) {
+/**
+ * The read model the host serves (host/modelServer.ts): a copy of every stream kept live from its
+ * change log, and the indexes every referral list is answered from, kept live from the referrals'
+ * mirror. The relay reaches it through the host (api.ts), never directly.
+ */
+export function createReadModel(store: ChangeLogReader, now: () => number = Date.now) {
   const referralIndex = new ReferralIndex({ now, warm: WARM_ORDERS, background: EVERY_ORDER });
   const shared = new SharedValues();
   const mirrors = {
@@ -139,29 +138,10 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
   return {
     ...mirrors,
     referralIndex,
-    store,
-    /**
-     * Referrals by id as this instance holds them now (undefined: not held). Asked, not read:
-     * where the referrals live on the read model's own thread (see host/remoteModel.ts) the answer
-     * comes from there.
-     */
-    referralsById(ids: readonly number[]): Promise<(Opportunity | undefined)[]> {
-      return Promise.resolve(ids.map((id) => mirrors.referrals.get(id)));
-    },
-    /** A dashboard at an instant (see dashboards.ts); a promise where it is computed elsewhere. */
-    dashboard(ask: DashboardAsk, nowMs: number): Dashboard | Promise<Dashboard> {
+    /** A dashboard at an instant (see dashboards.ts). */
+    dashboard(ask: DashboardAsk, nowMs: number): Dashboard {
       return dashboardOf(dashboardSources, ask, nowMs, appetites);
     },
-    /**
-     * Every referral of a scope with the seq they are at, if its lists are built (see
-     * `ReferralIndex.allNow`); undefined while they are not (a load under way). At hand here; a
-     * promise where the referrals live on the read model's own thread.
-     */
-    scopeMembers(scope: ListScope): ScopeMembers | undefined | Promise<ScopeMembers | undefined> {
-      const records = referralIndex.allNow(scope);
-      return records && { seq: mirrors.referrals.seq, records };
-    },
-    ...storeStatus(mirrors.status, now),
     async start() {
       await Promise.all(Object.values(mirrors).map((m) => m.start()));
       await referralIndex.settled();
@@ -181,55 +161,6 @@ export function createReadModel(store: ReadModelStore, now: () => number = Date.
     },
   };
 }
-/**
- * The list indexes as the routes, fan-out and readiness read them: at hand (`ReferralIndex`), or
- * asked of the read model's own thread (host/hostedReadModel.ts).
- */
-export type ReferralLists = Pick<
-  ReferralIndex,
-  'page' | 'prepare' | 'status' | 'seq' | 'onLoaded' | 'settled'
->;
 
-/**
- * A relay's read model, wherever its referrals live: in this thread (`createReadModel`, whose own
- * type tests read more of) or on a thread of their own (`createHostedReadModel`).
- */
-export type ReadModel = Omit<ReturnType<typeof createReadModel>, 'referrals' | 'referralIndex'> & {
-  readonly referrals: Mirror<Opportunity>;
-  readonly referralIndex: ReferralLists;
-};
-
-/** A scope's referrals and the seq of the read model they were read at. */
-export interface ScopeMembers {
-  readonly seq: number;
-  readonly records: readonly Opportunity[];
-}
-
-/** The mirror of a stream, for code that serves every stream alike (fan-out, dashboards). */
-export const mirrorOf = (readModel: ReadModel, stream: StreamName): Mirror<object> =>
-  // Each mirror holds its own record type; these callers read records as plain objects.
-  readModel[stream];
-
-/**
- * Whether a feature flag is on: a flag the read model does not hold (never loaded, or unknown) is
- * off, as a failed flag read counts as disabled (marketplace-admin section 7).
- */
-export const flagEnabled = (readModel: Pick<ReadModel, 'featureFlags'>, name: string): boolean =>
-  isFlagOn(readModel.featureFlags.values(), name);
-
-/**
- * The version of a record as a client saw it: a hash of its canonical JSON. A write that names
- * another version than the current one is based on stale data.
- */
-export function versionOf(record: unknown): string {
-  return createHash('sha1').update(JSON.stringify(record)).digest('base64url').slice(0, 16);
-}
-
-/** The version of the delivery order: which flow marketplaces are enabled, at which priority. */
-export function priorityVersionOf(marketplaces: Iterable<Marketplace>): string {
-  const order = [...marketplaces]
-    .filter((m) => m.includedInMarketplaceFlow)
-    .map((m) => [m.id, m.enabled, m.priority] as const)
-    .sort((a, b) => a[0] - b[0]);
-  return versionOf(order);
-}
+/** The read model the host serves (modelServer.ts): its referrals and indexes at hand. */
+export type LocalReadModel = ReturnType<typeof createReadModel>;

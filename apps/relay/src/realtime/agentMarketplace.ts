@@ -1,7 +1,7 @@
 import { marketplaceOfAgency, type Marketplace } from '@referrals/shared';
 import type { ProfileResolver, UserProfile } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
-import type { ReadModel } from '../readModel/readModel.js';
+import type { ReadModel } from '../readModel/api.js';
 import type { Refusal } from './roomTypes.js';
 
 /** An agent's agency (from the profile) and the marketplace it buys through. */

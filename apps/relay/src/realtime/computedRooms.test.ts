@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lonestar } from '../testkit/marketplaces.testkit.js';
 import { commitWhole } from '../testkit/store.testkit.js';
 import { createMemoryStore } from '../changeLog/memoryStore.js';
-import { createReadModel } from '../readModel/readModel.js';
+import { createHostedReadModel } from '../readModel/host/hostedReadModel.js';
 import type { ReadModelStore } from '../changeLog/store.js';
 import { createComputedRooms } from './computedRooms.js';
 import type { RoomEmitter } from './emitter.js';
@@ -15,7 +15,7 @@ const putMarketplaces = (store: ReadModelStore, rows: Marketplace[]) =>
 describe('computed rooms', () => {
   it("computes a room's item where it is asked for, and again for what changed meanwhile", async () => {
     const store = createMemoryStore();
-    const readModel = createReadModel(store);
+    const readModel = createHostedReadModel(store, { placement: 'this thread' });
     await readModel.start();
     const sent: (SnapshotMessage | ChangesMessage)[] = [];
     const out: RoomEmitter = {

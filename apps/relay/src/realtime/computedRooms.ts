@@ -1,8 +1,8 @@
 import type { SnapshotMessage, TopicItems } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
-import type { MirrorEvent } from '../readModel/mirror.js';
-import { mirrorOf, type ReadModel } from '../readModel/readModel.js';
+import type { MirrorEvent } from '../readModel/api.js';
+import { feedOf, type ReadModel } from '../readModel/api.js';
 import type { RoomEmitter } from './emitter.js';
 import type { ComputedRoomSpec } from './roomTypes.js';
 import { COMPUTED_STREAMS } from './topicSources.js';
@@ -120,7 +120,7 @@ export function createComputedRooms(
   }
 
   const stops = COMPUTED_STREAMS.map((s) =>
-    mirrorOf(readModel, s).onEvent((e: MirrorEvent<object>) => markDirty(e.stream)),
+    feedOf(readModel, s).onEvent((e: MirrorEvent<object>) => markDirty(e.stream)),
   );
   // Dashboards read the list indexes, which finish a load after the mirror's reset.
   stops.push(readModel.referralIndex.onLoaded(() => markDirty('referrals')));

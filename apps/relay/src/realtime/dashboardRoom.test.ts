@@ -14,7 +14,7 @@ import type { Principal } from '../auth/verify.js';
 import type { StreamName } from '../keys.js';
 import { diffRecords, hashRecords } from '../changeLog/diff.js';
 import { createMemoryStore } from '../changeLog/memoryStore.js';
-import { createReadModel } from '../readModel/readModel.js';
+import { createHostedReadModel } from '../readModel/host/hostedReadModel.js';
 import type { ComputedRoomsOptions } from './computedRooms.js';
 import type { RoomEmitter } from './emitter.js';
 import { createFanout } from './fanout.js';
@@ -60,7 +60,10 @@ const profilesOf = (agencyId: number | null): ProfileResolver => ({
 
 async function setup(present: string[], options: ComputedRoomsOptions = {}) {
   const store = createMemoryStore();
-  const readModel = createReadModel(store, options.now ?? (() => NOW));
+  const readModel = createHostedReadModel(store, {
+    placement: 'this thread',
+    now: options.now ?? (() => NOW),
+  });
   await readModel.start();
   const put = async <T extends object>(stream: StreamName, rows: T[], id: (r: T) => number) => {
     const { seq, hashes } = await store.loadHashes(stream);

@@ -1,6 +1,6 @@
 import { rooms, type Dashboard } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
-import type { DashboardAsk } from '../readModel/dashboards.js';
+import type { DashboardAsk } from '../readModel/api.js';
 import { agentMarketplace } from './agentMarketplace.js';
 import { isRefusal, type ComputedRoom, type Refusal, type SignedInContext } from './roomTypes.js';
 

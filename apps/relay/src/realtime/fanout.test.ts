@@ -9,8 +9,9 @@ import { createProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import { diffRecords, hashRecords } from '../changeLog/diff.js';
 import { createMemoryStore } from '../changeLog/memoryStore.js';
-import { BOUGHT } from '../readModel/lists/scopes.js';
-import { createReadModel, type ReadModel } from '../readModel/readModel.js';
+import { BOUGHT } from '../readModel/api.js';
+import type { ReadModel } from '../readModel/api.js';
+import { createHostedReadModel } from '../readModel/host/hostedReadModel.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { RoomEmitter } from './emitter.js';
 import { createFanout } from './fanout.js';
@@ -49,7 +50,7 @@ function recorder(present: string[]) {
 
 async function setup() {
   const store = createMemoryStore();
-  const readModel = createReadModel(store);
+  const readModel = createHostedReadModel(store, { placement: 'this thread' });
   await readModel.start();
   const put = async (rows: Opportunity[]) => {
     const { seq, hashes } = await store.loadHashes('referrals');
@@ -96,14 +97,13 @@ describe('fan-out by room', () => {
       select: (r) => (BOUGHT.has(r as Opportunity) ? base.select(r) : undefined),
     };
     await readModel.referralIndex.prepare(BOUGHT, null);
-    // As where the referrals live on the read model's own thread: the members come later, read at
-    // that thread's seq.
+    // The members come later than asked, read at the host's seq.
     const asked: ReadModel = {
       ...readModel,
-      scopeMembers: (scope) => {
-        const m = readModel.scopeMembers(scope);
-        if (m instanceof Promise) throw new Error('members at hand in this thread');
-        return new Promise((resolve) => setTimeout(() => resolve(m && { ...m, seq: 77 }), 5));
+      scopeMembers: async (scope) => {
+        const m = await readModel.scopeMembers(scope);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return { ...m, seq: 77 };
       },
     };
     const { sent, out } = recorder([spec.room]);

@@ -1,8 +1,8 @@
 import type { ChangesMessage, SnapshotMessage } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
-import type { MirrorEvent } from '../readModel/mirror.js';
+import type { MirrorEvent } from '../readModel/api.js';
 import { logger } from '../log.js';
-import { mirrorOf, type ReadModel, type ScopeMembers } from '../readModel/readModel.js';
+import { ALL, feedOf, mirrorOf, type ReadModel, type ScopeMembers } from '../readModel/api.js';
 import { createComputedRooms, type ComputedRoomsOptions } from './computedRooms.js';
 import type { RoomEmitter } from './emitter.js';
 import { isComputed, type RoomSpec, type StreamRoomSpec } from './roomTypes.js';
@@ -26,20 +26,20 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
   const computed = createComputedRooms(readModel, out, options);
 
   /**
-   * A room's snapshot. A whole referral room reads its scope's members, which may have to be asked
-   * for (where the referrals live on the read model's own thread): then a promise.
+   * A room's snapshot: at hand for a small stream's room, a promise for a whole referral room,
+   * whose scope's members are asked of the read model host.
    */
   function snapshotOf(spec: RoomSpec): SnapshotMessage | Promise<SnapshotMessage> {
     if (isComputed(spec)) return computed.snapshotOf(spec);
-    const mirror = mirrorOf(readModel, spec.stream);
-    if (!spec.complete) return cut(spec, mirror.seq, []);
+    if (!spec.complete) return cut(spec, feedOf(readModel, spec.stream).seq, []);
     const records = spec.records?.();
-    if (records) return cut(spec, mirror.seq, records);
-    const members = spec.scope && readModel.scopeMembers(spec.scope);
-    // A view not built (a load under way) or a small stream is read whole.
-    const whole = (m: ScopeMembers | undefined) =>
-      m ? cut(spec, m.seq, m.records) : cut(spec, mirror.seq, mirror.values());
-    return members instanceof Promise ? members.then(whole) : whole(members);
+    if (records) return cut(spec, feedOf(readModel, spec.stream).seq, records);
+    if (spec.stream === 'referrals') {
+      const whole = (m: ScopeMembers) => cut(spec, m.seq, m.records);
+      return readModel.scopeMembers(spec.scope ?? ALL).then(whole);
+    }
+    const mirror = mirrorOf(readModel, spec.stream);
+    return cut(spec, mirror.seq, mirror.values());
   }
 
   /** A stream room's snapshot at `seq`: the items of `records` it may see. */
@@ -104,7 +104,7 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
     if (delivered && e.kind === 'delta') options.onDelivered?.(e.stream, e.committedAt);
   }
 
-  const stops = ROOM_STREAMS.map((s) => mirrorOf(readModel, s).onEvent(onEvent));
+  const stops = ROOM_STREAMS.map((s) => feedOf(readModel, s).onEvent(onEvent));
 
   return {
     /**
@@ -122,11 +122,11 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
     async changesSince(spec: RoomSpec, seq: number): Promise<ChangesMessage[] | null> {
       // A computed room keeps no log: its one item is always sent whole.
       if (isComputed(spec)) return null;
-      const mirror = mirrorOf(readModel, spec.stream);
-      if (seq === mirror.seq) return [];
+      const feed = feedOf(readModel, spec.stream);
+      if (seq === feed.seq) return [];
       const log = await readModel.store.changesSince(spec.stream, seq);
       if (!log || log.length === 0 || log.some((c) => c.kind !== 'delta')) return null;
-      if (log[log.length - 1]?.seq !== mirror.seq) return null;
+      if (log[log.length - 1]?.seq !== feed.seq) return null;
       return log.map((c) => {
         const upserts = [];
         const removed: string[] = [];

@@ -9,7 +9,7 @@ import {
 import type { ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import { NOTICE_ID } from '../keys.js';
-import type { ReadModel } from '../readModel/readModel.js';
+import type { ReadModel } from '../readModel/api.js';
 import {
   isRefusal,
   type ComputedRoom,

@@ -2,8 +2,8 @@ import type { ErrorCode, SignedInAudience, Topic, TopicItems } from '@referrals/
 import type { ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import type { StreamName } from '../keys.js';
-import type { ListScope } from '../readModel/lists/scopes.js';
-import type { ReadModel } from '../readModel/readModel.js';
+import type { ListScope } from '../readModel/api.js';
+import type { ReadModel } from '../readModel/api.js';
 
 /** What every room builder may read. */
 export interface RoomContext {

@@ -11,7 +11,7 @@ import { Server } from 'socket.io';
 import type { ProfileResolver } from '../auth/profile.js';
 import { TokenError, type TokenVerifier } from '../auth/verify.js';
 import { logger } from '../log.js';
-import type { ReadModel } from '../readModel/readModel.js';
+import type { ReadModel } from '../readModel/api.js';
 import { trimConnectionMemory, trimHandshake } from './connectionMemory.js';
 import { createFanout, type FanoutOptions } from './fanout.js';
 import { HEARTBEAT } from './heartbeat.js';

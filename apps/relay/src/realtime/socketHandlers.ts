@@ -12,7 +12,7 @@ import type { Socket } from 'socket.io';
 import type { ProfileResolver } from '../auth/profile.js';
 import { TokenError, type Principal, type TokenVerifier } from '../auth/verify.js';
 import { logger } from '../log.js';
-import type { ReadModel } from '../readModel/readModel.js';
+import type { ReadModel } from '../readModel/api.js';
 import type { Fanout } from './fanout.js';
 import { roomFor } from './roomSpec.js';
 import { isRefusal, type Refusal, type RoomSpec } from './roomTypes.js';

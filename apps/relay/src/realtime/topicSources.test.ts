@@ -4,7 +4,7 @@ import type { ProfileResolver, UserProfile } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import { STREAMS } from '../keys.js';
 import { createMemoryStore } from '../changeLog/memoryStore.js';
-import { createReadModel } from '../readModel/readModel.js';
+import { createHostedReadModel } from '../readModel/host/hostedReadModel.js';
 import { roomFor } from './roomSpec.js';
 import { isRefusal } from './roomTypes.js';
 import { COMPUTED_STREAMS, ROOM_STREAMS } from './topicSources.js';
@@ -18,7 +18,10 @@ const profiles: ProfileResolver = {
 };
 
 async function answers(p: Principal | null) {
-  const readModel = createReadModel(createMemoryStore(), () => Date.now());
+  const readModel = createHostedReadModel(createMemoryStore(), {
+    placement: 'this thread',
+    now: () => Date.now(),
+  });
   await readModel.start();
   const out: Partial<Record<TopicKind, string>> = {};
   for (const kind of TOPIC_KINDS) {

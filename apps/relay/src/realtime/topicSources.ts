@@ -12,7 +12,7 @@ import {
   type TOPICS,
 } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
-import { BOUGHT, boughtBy } from '../readModel/lists/scopes.js';
+import { BOUGHT, boughtBy } from '../readModel/api.js';
 import { agentMarketplace } from './agentMarketplace.js';
 import { DASHBOARD_STREAMS, dashboardRoom } from './dashboardRoom.js';
 import {

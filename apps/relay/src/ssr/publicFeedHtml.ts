@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { brandForHost, parseStateParam, ROUTES, STATE_QUERY_PARAM } from '@referrals/shared';
 import { publicFeedPage } from '../http/referrals.js';
 import { logger } from '../log.js';
-import type { ReadModel } from '../readModel/readModel.js';
+import type { ReadModel } from '../readModel/api.js';
 import type { SsrRenderer } from './ssrRenderer.js';
 
 const log = logger('ssr');

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../changeLog/memoryStore.js';
-import { createReadModel, type ReadModel } from '../readModel/readModel.js';
+import type { ReadModel } from '../readModel/api.js';
+import { createHostedReadModel } from '../readModel/host/hostedReadModel.js';
 import { serverRendered } from './serverRendered.js';
 import type { PublicFeedRender, SsrRenderer } from './ssrRenderer.js';
 
@@ -42,7 +43,10 @@ let port: number;
 const renderer = hostEcho();
 
 beforeAll(async () => {
-  readModel = createReadModel(createMemoryStore(), () => Date.now());
+  readModel = createHostedReadModel(createMemoryStore(), {
+    placement: 'this thread',
+    now: () => Date.now(),
+  });
   await readModel.start();
   const app = express();
   app.get('/public-referrals', serverRendered(renderer, readModel));

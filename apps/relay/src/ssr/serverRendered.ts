@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { STATE_QUERY_PARAM } from '@referrals/shared';
 import type { RelayConfig } from '../config.js';
 import { logger } from '../log.js';
-import type { ReadModel } from '../readModel/readModel.js';
+import type { ReadModel } from '../readModel/api.js';
 import { COLOUR_SCHEME_HINT, isMobile, MOBILE_HINT, publicFeedHtml } from './publicFeedHtml.js';
 import { createSsrRenderer, type SsrRenderer } from './ssrRenderer.js';
 

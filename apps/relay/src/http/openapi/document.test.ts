@@ -83,7 +83,6 @@ describe('the published REST contract (GET /api/openapi.json)', () => {
         OIDC_URL: 'http://127.0.0.1:9',
         REDIS_URL: '',
         DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none',
-        READ_MODEL_THREAD: 'main',
         WEB_DIST: '/nonexistent',
         WEB_SSR: 'off',
         METRICS_PORT: '0',

@@ -1,18 +1,15 @@
 import type { StreamName } from '../../keys.js';
 import type { ChangeSet, Snapshot } from '../../changeLog/changeSet.js';
-import type { ReadModelStore } from '../../changeLog/store.js';
-
-/** What the model host's store answers to anything but reading: the event loop writes. */
-const READ_ONLY = 'the read model host only reads what the event loop forwards';
+import type { ChangeLogReader } from '../../changeLog/store.js';
 
 /**
- * The store as the model host sees it: what the relay's event loop read from the real store and
+ * The read model host's change log, a reader only (the event loop writes): what the relay's event loop read from the real store and
  * forwarded, snapshots and change sets in order. The host's mirrors load and follow it as they
  * would the real one. A snapshot forwarded while a stream is followed tells the follower to reload
  * (the event loop reloaded: its follow found a gap, or the store came back); changes forwarded
  * while the follower loads wait for it.
  */
-export class ForwardedStore implements ReadModelStore {
+export class ForwardedStore implements ChangeLogReader {
   /** Snapshots complete and not taken by a reload yet (the last one of each stream). */
   private readonly snapshots = new Map<StreamName, Snapshot>();
   /** Reloads waiting for a snapshot to be forwarded. */
@@ -21,10 +18,13 @@ export class ForwardedStore implements ReadModelStore {
   private readonly parts = new Map<StreamName, { seq: number; records: Map<string, string> }>();
   private readonly followers = new Map<
     StreamName,
-    { from: number; onChange: (c: ChangeSet) => void | Promise<void> }
+    { from: number; onChange: (c: ChangeSet) => unknown }
   >();
   /** Changes forwarded while no one followed the stream (its mirror loading), in order. */
-  private readonly queued = new Map<StreamName, { change: ChangeSet; done: () => void }[]>();
+  private readonly queued = new Map<
+    StreamName,
+    { change: ChangeSet; done: (taken: unknown) => void }[]
+  >();
 
   constructor(readonly kind: 'redis' | 'memory') {}
 
@@ -56,8 +56,11 @@ export class ForwardedStore implements ReadModelStore {
     if (follower) void follower.onChange({ kind: 'reset', stream, seq, at: Date.now() });
   }
 
-  /** A forwarded change set; resolves once the follower has taken it (or passed it over). */
-  change(c: ChangeSet): Promise<void> {
+  /**
+   * A forwarded change set; resolves once the follower has taken it (or passed it over), with what
+   * its `onChange` answered (a mirror: the event it applied, see StreamFollower).
+   */
+  change(c: ChangeSet): Promise<unknown> {
     const follower = this.followers.get(c.stream);
     if (follower) return Promise.resolve(follower.onChange(c));
     return new Promise((done) => {
@@ -80,45 +83,18 @@ export class ForwardedStore implements ReadModelStore {
     });
   }
 
-  follow(
-    stream: StreamName,
-    fromSeq: number,
-    onChange: (c: ChangeSet) => void | Promise<void>,
-  ): () => void {
+  follow(stream: StreamName, fromSeq: number, onChange: (c: ChangeSet) => unknown): () => void {
     const follower = { from: fromSeq, onChange };
     this.followers.set(stream, follower);
     const queued = this.queued.get(stream) ?? [];
     this.queued.delete(stream);
     void (async () => {
       for (const { change, done } of queued) {
-        if (change.seq > fromSeq) await onChange(change);
-        done();
+        done(change.seq > fromSeq ? await onChange(change) : undefined);
       }
     })();
     return () => {
       if (this.followers.get(stream) === follower) this.followers.delete(stream);
     };
-  }
-
-  loadHashes(): never {
-    throw new Error(READ_ONLY);
-  }
-  loadSeq(): never {
-    throw new Error(READ_ONLY);
-  }
-  loadMeta(): never {
-    throw new Error(READ_ONLY);
-  }
-  saveMeta(): never {
-    throw new Error(READ_ONLY);
-  }
-  commit(): never {
-    throw new Error(READ_ONLY);
-  }
-  changesSince(): Promise<null> {
-    return Promise.resolve(null);
-  }
-  close(): Promise<void> {
-    return Promise.resolve();
   }
 }

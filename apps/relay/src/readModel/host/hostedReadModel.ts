@@ -1,18 +1,21 @@
-import type { Opportunity } from '@referrals/shared';
-import type { MirrorEvent, Mirror } from '../mirror.js';
-import { waitForSeq } from '../mirror.js';
-import { smallMirrors, storeStatus, type ReadModel, type ReferralLists } from '../readModel.js';
-import type { ReadModelStore } from '../../changeLog/store.js';
-import { createModelHost, type ModelHost } from './remoteModel.js';
-
-/** What reading a referral out of this thread's mirror fails with: it holds none. */
-const NOT_HERE = 'the referrals live on the read model host: ask the read model for them';
-
 /**
- * The referrals' mirror of a relay whose read model runs on its own thread: it holds no
- * referral; its seq and events are those of the host's referral feed (see ModelHost.onEvent).
+ * The relay's read model (api.ts): the small streams' mirrors on the event loop, and the
+ * referrals with their list indexes on the read model host (remoteModel.ts), on a thread of its
+ * own, so the full collections of a large market (1.1-1.4 GB at 1,000,000 referrals) hold that
+ * thread, not sockets and requests. Tests place the same host on their own thread.
+ *
+ * Invariant: the referral feed's seq and events are the host's, told once the host's indexes hold
+ * each change set; pages, records and dashboards are answered by the host.
  */
-class HostedReferrals implements Mirror<Opportunity> {
+import type { Opportunity } from '@referrals/shared';
+import type { ReadModelStore } from '../../changeLog/store.js';
+import type { ReadModel, ReferralLists } from '../api.js';
+import { waitForSeq, type Feed, type MirrorEvent } from '../mirror.js';
+import { smallMirrors, storeStatus } from '../readModel.js';
+import { createModelHost, type HostPlacement, type ModelHost } from './remoteModel.js';
+
+/** The referrals' feed on the event loop: its seq and events are the host's. */
+class HostedReferrals implements Feed<Opportunity> {
   readonly stream = 'referrals' as const;
 
   constructor(private readonly host: ModelHost) {}
@@ -24,14 +27,6 @@ class HostedReferrals implements Mirror<Opportunity> {
   /** The referrals the host's indexes hold (as last reported). */
   get size(): number {
     return this.host.status().referrals;
-  }
-
-  values(): never {
-    throw new Error(NOT_HERE);
-  }
-
-  get(): never {
-    throw new Error(NOT_HERE);
   }
 
   waitForSeq(seq: number | undefined, timeoutMs?: number): Promise<boolean> {
@@ -58,20 +53,21 @@ class HostedReferrals implements Mirror<Opportunity> {
   }
 }
 
-/**
- * A relay's read model with the referrals and their list indexes on a thread of their own (the
- * model host, see remoteModel.ts): the event loop keeps the small streams' mirrors and no
- * referral, so the collections of the 1.1-1.4 GB a market of 1,000,000 takes hold the host's
- * thread, not sockets and requests (docs/perf session 25). Pages, records, a whole room's
- * members and dashboards are asked of the host; its indexes' status and seq are as it last sent.
- */
+/** What a hosted read model is built with. */
+export interface HostedReadModelOptions {
+  /** Where the host runs: its own thread (the relay) or the caller's (tests). */
+  readonly placement?: HostPlacement;
+  readonly now?: () => number;
+}
+
+/** A relay's read model, with the referrals on the read model host. */
 export function createHostedReadModel(
   store: ReadModelStore,
-  now: () => number = Date.now,
-): ReadModel {
-  const host = createModelHost(store);
+  { placement = 'own thread', now = Date.now }: HostedReadModelOptions = {},
+): ReadModel & { readonly host: ModelHost } {
+  // A clock other than the process's reaches a host on the caller's thread only.
+  const host = createModelHost(store, placement === 'this thread' ? { placement, now } : {});
   const small = smallMirrors(store);
-  const referrals = new HostedReferrals(host);
   const lists: ReferralLists = {
     page: (scope, q, signal) => host.page(scope, q, signal),
     prepare: (scope, sort) => host.prepare(scope, sort),
@@ -83,10 +79,11 @@ export function createHostedReadModel(
     settled: () => host.settled(),
   };
   return {
-    referrals,
+    referrals: new HostedReferrals(host),
     ...small,
     referralIndex: lists,
     store,
+    host,
     referralsById: (ids) => host.get(ids),
     dashboard: (ask, nowMs) => host.dashboard(ask, nowMs),
     scopeMembers: (scope) => host.all(scope),

@@ -8,18 +8,11 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { lonestar } from '../../testkit/marketplaces.testkit.js';
 import { commitWhole } from '../../testkit/store.testkit.js';
-import {
-  ALL,
-  BOUGHT,
-  boughtBy,
-  inAppetite,
-  withState,
-  type ListScope,
-} from '../lists/scopes.js';
+import { ALL, BOUGHT, boughtBy, inAppetite, withState, type ListScope } from '../lists/scopes.js';
 import { createMemoryStore } from '../../changeLog/memoryStore.js';
 import type { MirrorEvent } from '../mirror.js';
 import type { DashboardAsk } from '../dashboards.js';
-import { createReadModel, type ReadModel } from '../readModel.js';
+import { createReadModel, type LocalReadModel } from '../readModel.js';
 import { MAX_DELTA_RECORDS } from '../../changeLog/store.js';
 import { createModelHost, type ModelHost } from './remoteModel.js';
 
@@ -55,7 +48,7 @@ const query = (sort: (typeof ORDERS)[number], page = 0) => ({
 });
 
 /** Every page of a few lists, from the host and from a read model of this thread, side by side. */
-async function bothLists(host: ModelHost, local: ReadModel, scopes: readonly ListScope[]) {
+async function bothLists(host: ModelHost, local: LocalReadModel, scopes: readonly ListScope[]) {
   const out: { host: unknown; local: unknown }[] = [];
   for (const scope of scopes) {
     for (const sort of ORDERS) {

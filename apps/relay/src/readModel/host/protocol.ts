@@ -3,7 +3,7 @@ import type { StreamName } from '../../keys.js';
 import type { ChangeSet } from '../../changeLog/changeSet.js';
 import type { DashboardAsk } from '../dashboards.js';
 import type { ScopeSpec } from '../lists/scopes.js';
-import type { ReferralIndex } from '../lists/referralIndex.js';
+import type { IndexStatus } from '../api.js';
 
 /**
  * The read model's own thread (the model host) and the relay's event loop talk in these messages.
@@ -12,8 +12,7 @@ import type { ReferralIndex } from '../lists/referralIndex.js';
  * full collections no longer hold up sockets and requests (docs/perf session 25).
  */
 
-/** What the indexes report of themselves (`ReferralIndex.status`). */
-export type IndexStatus = ReturnType<ReferralIndex['status']>;
+export type { IndexStatus } from '../api.js';
 
 /** A question the event loop asks the host; answered by `answer` or `failed` with its id. */
 export type HostQuestion =
@@ -72,3 +71,8 @@ export type FromHost =
 
 /** Records a snapshot part holds at most (a snapshot of 1,000,000 crosses in 100 parts). */
 export const SNAPSHOT_PART = 10_000;
+
+/** For the default branch of a switch over a protocol's messages: a new kind does not compile. */
+export function assertNever(value: never): never {
+  throw new Error(`unexpected message: ${JSON.stringify(value)}`);
+}

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel } from 'node:worker_threads';
 import type { Dashboard, Opportunity, ReferralQuery, Sort } from '@referrals/shared';
 import { STREAMS, type StreamName } from '../../keys.js';
 import { logger } from '../../log.js';
@@ -10,6 +10,7 @@ import type { IndexedPage } from '../lists/referralIndex.js';
 import type { ListScope, ScopeSpec } from '../lists/scopes.js';
 import { StreamFollower, type MirrorEvent, type Taken } from '../mirror.js';
 import type { ReadModelStore } from '../../changeLog/store.js';
+import { serveModel } from './modelServer.js';
 import {
   SNAPSHOT_PART,
   type FromHost,
@@ -21,6 +22,19 @@ import {
 const log = logger('readModel');
 
 type Applied = Extract<FromHost, { kind: 'applied' }>;
+
+/**
+ * Where the host runs: on a thread of its own (the relay), or on the caller's thread over a
+ * MessageChannel (tests): the same host, protocol and messages either way.
+ */
+export type HostPlacement = 'own thread' | 'this thread';
+
+/** The event loop's end of a running host. */
+interface HostLink {
+  post(m: ToHost): void;
+  /** Ends the host; its exit is reported as a thread's would be. */
+  terminate(): Promise<void>;
+}
 
 /** A scope as it crosses to the host; one built in this thread only cannot. */
 function specOf(scope: ListScope): ScopeSpec {
@@ -58,7 +72,19 @@ function lazyUpsert(json: string, before: string | null | undefined) {
  * Referral events (`onEvent`) are the mirror's: each delta once the host's indexes hold it, with
  * the records it replaced, so fan-out tells a room what left it as it does from a mirror here.
  */
-export function createModelHost(store: ReadModelStore, streams: readonly StreamName[] = STREAMS) {
+export function createModelHost(
+  store: ReadModelStore,
+  {
+    placement = 'own thread',
+    streams = STREAMS,
+    now,
+  }: {
+    readonly placement?: HostPlacement;
+    readonly streams?: readonly StreamName[];
+    /** The host's clock, on the caller's thread only (a test's fixed instant). */
+    readonly now?: () => number;
+  } = {},
+) {
   let nextId = 0;
   const asks = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   /**
@@ -71,9 +97,9 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
   let status = LOADING;
   let indexSeq = 0;
   let stopped = false;
-  let worker = startHost();
+  let link = startHost();
 
-  const post = (m: ToHost): void => worker.postMessage(m);
+  const post = (m: ToHost): void => link.post(m);
 
   function onMessage(m: FromHost): void {
     switch (m.kind) {
@@ -102,22 +128,49 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
     }
   }
 
-  function startHost(): Worker {
+  function startHost(): HostLink {
+    return placement === 'own thread' ? startThread() : startHere();
+  }
+
+  function startThread(): HostLink {
     const w = startWorker(import.meta.url, 'modelWorker', { kind: store.kind });
     // The relay stops the host; a host left running does not keep a process alive.
     w.unref();
+    const thread: HostLink = {
+      post: (m) => w.postMessage(m),
+      terminate: async () => {
+        await w.terminate();
+      },
+    };
     w.on('message', onMessage);
     w.on('error', (err) => log.error({ err }, 'the read model host failed'));
-    w.on('exit', (code) => onExit(w, code));
-    return w;
+    w.on('exit', (code) => onExit(thread, code));
+    return thread;
+  }
+
+  function startHere(): HostLink {
+    const { port1, port2 } = new MessageChannel();
+    const served = serveModel(port1, store.kind, now);
+    port2.on('message', onMessage);
+    port2.unref();
+    const here: HostLink = {
+      post: (m) => port2.postMessage(m),
+      terminate: () => {
+        served.stop();
+        port2.close();
+        onExit(here, 1);
+        return Promise.resolve();
+      },
+    };
+    return here;
   }
 
   /**
    * The host's thread ended: what was asked of it fails, and unless the relay stops it another
    * starts, to which every stream is forwarded again from its snapshot.
    */
-  function onExit(w: Worker, code: number): void {
-    if (w !== worker) return;
+  function onExit(ended: HostLink, code: number): void {
+    if (ended !== link) return;
     const err = new Error(`the read model host exited (${code})`);
     for (const a of asks.values()) a.reject(err);
     asks.clear();
@@ -127,7 +180,7 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
     if (stopped) return;
     log.error({ err }, 'the read model host exited; starting another');
     status = LOADING;
-    worker = startHost();
+    link = startHost();
     for (const f of feeds) void f.reload().catch(() => undefined);
   }
 
@@ -253,11 +306,11 @@ export function createModelHost(store: ReadModelStore, streams: readonly StreamN
     async stop(): Promise<void> {
       stopped = true;
       for (const f of feeds) f.stop();
-      await worker.terminate();
+      await link.terminate();
     },
     /** Ends the host's thread as a crash would: another starts and is forwarded every stream. */
     async restart(): Promise<void> {
-      await worker.terminate();
+      await link.terminate();
     },
   };
 }
