@@ -1,3 +1,8 @@
+/**
+ * The whole relay wired together: ingest (the poll), the change log, the read model host, the
+ * REST routes, the sockets and the web app, in one process. Each stage is built here and handed
+ * what it needs; no stage imports this file.
+ */
 import { audienceOf, ROUTES, type AuditEntry } from '@referrals/shared';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
@@ -7,7 +12,7 @@ import compression from 'compression';
 import helmet from 'helmet';
 import { createBackend } from './backend.js';
 import { createProfileResolver } from './auth/profile.js';
-import { createTokenVerifier } from './auth/verify.js';
+import { createTokenVerifier, type TokenVerifier } from './auth/verify.js';
 import type { RelayConfig } from './config.js';
 import { adminRoutes } from './http/admin.js';
 import { expressRoutes } from './http/adapter.js';
@@ -16,7 +21,7 @@ import { marketplaceRoutes } from './http/marketplaces.js';
 import { preferenceRoutes } from './http/preferences.js';
 import { audited, auditLogRoutes } from './http/audited.js';
 import { databaseAuditLog } from './db/auditLog.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type RelayDatabase } from './db/database.js';
 import { databasePreferences } from './db/preferences.js';
 import { databasePipeline } from './db/pipeline.js';
 import { databaseReturns } from './db/returns.js';
@@ -30,7 +35,8 @@ import { referralRoutes } from './http/referrals.js';
 import { sessionRoutes } from './http/session.js';
 import { logger } from './log.js';
 import { createMetrics } from './metrics.js';
-import { publicMetrics, startMetricsServer } from './metricsEndpoint.js';
+import { publicMetrics } from './metricsEndpoint.js';
+import { RelayLifecycle, type Readiness } from './lifecycle.js';
 import { observeRequests } from './http/observe.js';
 import { createPoller } from './ingest/poller.js';
 import { createPageReader } from './ingest/pages/pageReader.js';
@@ -38,7 +44,6 @@ import { ReferralSync } from './ingest/referrals/referralSync.js';
 import { pollSources } from './ingest/sources.js';
 import { createHostedReadModel } from './readModel/host/hostedReadModel.js';
 import type { ReadModel } from './readModel/api.js';
-import { retryPauseMs } from './readModel/mirror.js';
 import { attachRealtime } from './realtime/server.js';
 import { serverRendered, startSsr } from './ssr/serverRendered.js';
 import { staticWeb } from './ssr/staticWeb.js';
@@ -46,8 +51,6 @@ import { browserTraces } from './tracing/browserTraces.js';
 import { createUpstreamClient } from './upstream/client.js';
 
 const log = logger('main');
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function contentSecurityPolicy(config: RelayConfig) {
   const oidc = new URL(config.oidcPublicUrl).origin;
@@ -67,13 +70,11 @@ function contentSecurityPolicy(config: RelayConfig) {
   };
 }
 
-/** The whole relay, wired but not listening. */
-export function createRelay(config: RelayConfig) {
-  // Redis or memory is decided here, once: the rest of the relay only uses what it gives.
-  const backend = createBackend(config);
-  const { store, pollClock, coordination } = backend;
-  const metrics = createMetrics();
+type Metrics = ReturnType<typeof createMetrics>;
+type Backend = ReturnType<typeof createBackend>;
 
+/** The poll: upstream reads, the referral sync on its page reader, and its scheduler. */
+function wireIngest(config: RelayConfig, backend: Backend, metrics: Metrics) {
   const upstreamHttp = {
     basicUser: config.upstreamBasicUser,
     timeoutMs: config.upstreamTimeoutMs,
@@ -83,7 +84,7 @@ export function createRelay(config: RelayConfig) {
   // Pages of the referral list are fetched, parsed and hashed on a worker thread.
   const pageReader = createPageReader(config.opportunityUrl, { http: upstreamHttp });
   const referralSync = new ReferralSync(
-    store,
+    backend.store,
     (q, keep) => pageReader.read(q, keep),
     (id) => upstream.referralRaw(id),
     {
@@ -92,42 +93,20 @@ export function createRelay(config: RelayConfig) {
       intervalMs: config.pollIntervalMs,
     },
   );
-  const poller = createPoller(store, pollSources(upstream), referralSync);
+  const poller = createPoller(backend.store, pollSources(upstream), referralSync);
   const runPoll = async () => {
     const outcome = await poller.pollOnce();
-    if (!outcome.status.stale) await pollClock.noteSuccess(Date.now());
+    if (!outcome.status.stale) await backend.pollClock.noteSuccess(Date.now());
     metrics.pollDuration.observe(outcome.durationMs / 1000);
     metrics.polls.inc({ outcome: outcome.status.stale ? 'stale' : 'ok' });
     for (const s of outcome.streams) if (!s.ok) metrics.upstreamErrors.inc({ stream: s.stream });
   };
   const scheduler = backend.scheduler(runPoll);
+  return { upstream, pageReader, referralSync, poller, scheduler };
+}
 
-  const readModel: ReadModel = createHostedReadModel(store);
-  // While the store does not answer, this instance's clients are told stale.
-  const stopWatching = backend.watch((reachable) => readModel.setStoreReachable(reachable));
-  // Set by start once the read model is loaded and the poll runs, and by drain on SIGTERM.
-  let loaded = false;
-  let draining = false;
-  let stopping = false;
-  let loading: Promise<boolean> = Promise.resolve(false);
-  const verify = createTokenVerifier({
-    issuer: `${config.oidcPublicUrl}/realms/${config.oidcRealm}`,
-    jwksUrl: `${config.oidcUrl}/realms/${config.oidcRealm}/protocol/openid-connect/certs`,
-    clientId: config.oidcClientId,
-  });
-  const profiles = createProfileResolver(upstream);
-  const deps: GatewayDeps = {
-    readModel,
-    upstream,
-    profiles,
-    // A write already applied upstream must not fail because its follow-up poll could not be
-    // queued (Redis away): the next scheduled poll brings the change in.
-    pollNow: () =>
-      scheduler.pollNow().catch((err: unknown) => log.warn({ err }, 'could not ask for a poll')),
-    withLock: (key, fn) => coordination.withLock(key, fn),
-    now: () => new Date(),
-  };
-
+/** The Express app's first layers: request metrics, security headers, /healthz and /metrics. */
+function baseApp(config: RelayConfig, metrics: Metrics) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -141,42 +120,54 @@ export function createRelay(config: RelayConfig) {
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });
-  app.get('/readyz', (_req, res) => {
+  app.get('/metrics', publicMetrics(metrics.registry, config.metricsToken));
+  app.use(browserTraces(config.tracing));
+  return app;
+}
+
+/** What /readyz reports beside readiness. */
+interface ReadyzParts {
+  readonly readModel: ReadModel;
+  readonly backend: Backend;
+  readonly database: RelayDatabase;
+  readonly ingest: ReturnType<typeof wireIngest>;
+  readonly readiness: () => Promise<Readiness>;
+  readonly draining: () => boolean;
+}
+
+/** /readyz: 200 when this instance can serve, 503 saying why not, with what each part says. */
+function readyz(p: ReadyzParts): express.RequestHandler {
+  return (_req, res) => {
     void (async () => {
-      const { ready, reason, redis: redisOk } = await readiness();
-      const status = readModel.status.get('poll');
-      const upstreamOk = status ? !status.stale : false;
-      const lists = readModel.referralIndex.status();
-      // Writes need the database; reads do not, so its outage shows here but does not drain.
-      const databaseOk = await database.ping();
+      const { ready, reason, redis } = await p.readiness();
+      const status = p.readModel.status.get('poll');
       res.status(ready ? 200 : 503).json({
         ready,
         reason,
-        draining,
-        store: store.kind,
-        redis: redisOk,
-        upstream: upstreamOk,
+        draining: p.draining(),
+        store: p.backend.store.kind,
+        redis,
+        upstream: status ? !status.stale : false,
         failing: status?.failing ?? [],
         // The first load's progress (any instance), and this instance's referral poll figures.
         loading: status?.loading ?? null,
-        poll: referralSync.stats(),
+        poll: p.ingest.referralSync.stats(),
         // Which relay of the cluster polls (null while the lease changes hands).
-        pollOwner: await scheduler.owner().catch(() => null),
-        lists,
-        database: databaseOk,
+        pollOwner: await p.ingest.scheduler.owner().catch(() => null),
+        lists: p.readModel.referralIndex.status(),
+        // Writes need the database; reads do not, so its outage shows here but does not drain.
+        database: await p.database.ping(),
       });
     })();
-  });
-  app.get('/metrics', publicMetrics(metrics.registry, config.metricsToken));
-  app.use(browserTraces(config.tracing));
-  const database = openDatabase(config.database);
-  if (config.database.kind === 'pglite') {
-    log.warn(`no DATABASE_URL: user data in embedded PGlite at ${config.database.dir}`);
-  }
+  };
+}
+
+/** The REST routes with their contract, audited. */
+function restRoutes(deps: GatewayDeps, config: RelayConfig, database: RelayDatabase) {
   const auditLog = databaseAuditLog(database);
   // Each finished entry goes to every instance's Audit Log screens through the read model.
   const publish = (stream: NoticeStream, record: object) =>
-    void commitRecord(store, stream, record, () => NOTICE_ID, Date.now());
+    void commitRecord(deps.readModel.store, stream, record, () => NOTICE_ID, Date.now());
   const publishAudit = (entry: AuditEntry) => publish('auditLog', entry);
   const pipelineStore = databasePipeline(database);
   const returnStore = databaseReturns(database);
@@ -196,36 +187,47 @@ export function createRelay(config: RelayConfig) {
       publish,
     }),
   ]);
-  const served = audited(routes, auditLog, profiles, publishAudit);
-  app.use(expressRoutes(served, verify, coordination));
+  return audited(routes, auditLog, deps.profiles, publishAudit);
+}
+
+/** The web app: its files, the public feed rendered on the server, the app shell for the rest. */
+function mountWeb(app: express.Express, config: RelayConfig, readModel: ReadModel) {
   const ssrRenderer = startSsr(config);
-  if (existsSync(config.webDist)) {
-    // The web app's scripts are most of what a first visit downloads: send them compressed.
-    app.use(compression());
-    app.use(staticWeb(config.webDist));
-    // The public feed: its first rows rendered on the server (else the app shell, below).
-    if (ssrRenderer) app.get(`/${ROUTES.publicReferrals}`, serverRendered(ssrRenderer, readModel));
-    // Client-side routes: every other GET gets the app shell.
-    app.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res) => {
-      res.sendFile(path.join(config.webDist, 'index.html'), {
-        cacheControl: false,
-        headers: { 'Cache-Control': 'no-cache' },
-      });
-    });
-  } else {
+  if (!existsSync(config.webDist)) {
     app.get('/', (_req, res) => {
       res
         .type('text/plain')
         .send('The relay is running; the web app is not built yet (npm run build -w apps/web).');
     });
+    return ssrRenderer;
   }
+  // The web app's scripts are most of what a first visit downloads: send them compressed.
+  app.use(compression());
+  app.use(staticWeb(config.webDist));
+  // The public feed: its first rows rendered on the server (else the app shell, below).
+  if (ssrRenderer) app.get(`/${ROUTES.publicReferrals}`, serverRendered(ssrRenderer, readModel));
+  // Client-side routes: every other GET gets the app shell.
+  app.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res) => {
+    res.sendFile(path.join(config.webDist, 'index.html'), {
+      cacheControl: false,
+      headers: { 'Cache-Control': 'no-cache' },
+    });
+  });
+  return ssrRenderer;
+}
 
-  const http: HttpServer = createServer(app);
+/** The sockets on the HTTP server, counted by audience for the metrics. */
+function wireSockets(
+  http: HttpServer,
+  config: RelayConfig,
+  parts: { deps: GatewayDeps; backend: Backend; metrics: Metrics; verify: TokenVerifier },
+) {
+  const { deps, backend, metrics } = parts;
   const realtime = attachRealtime(http, {
     allowedOrigins: config.allowedOrigins,
-    verify,
-    readModel,
-    profiles,
+    verify: parts.verify,
+    readModel: deps.readModel,
+    profiles: deps.profiles,
     // No Socket.IO adapter links the instances: each emits to its own sockets from its own mirror
     // of the change log in Redis, which is what crosses instances. Recovery stays off in a cluster
     // (a client may come back to another instance); clients resync by seq either way.
@@ -240,135 +242,108 @@ export function createRelay(config: RelayConfig) {
     }
     return counts;
   });
+  return realtime;
+}
 
-  /**
-   * Whether this instance can serve (its store answers and its lists are loaded), and if not the
-   * first reason why, so a balancer's log says what to fix: /readyz and the ready gauge. An
-   * upstream outage is not a reason (every instance would drain, although the last snapshot is
-   * served): it shows in /readyz's body and in the status clients get.
-   */
-  async function readiness() {
-    const redisOk = await backend.storeAnswers();
-    const reason = draining
-      ? 'draining'
-      : redisOk === false
-        ? 'store unreachable'
-        : !loaded || readModel.referralIndex.status().loading
-          ? 'read model loading'
-          : null;
-    return { ready: reason === null, reason, redis: redisOk };
-  }
+/** The verifier of the OIDC provider's access tokens. */
+const tokenVerifier = (config: RelayConfig): TokenVerifier =>
+  createTokenVerifier({
+    issuer: `${config.oidcPublicUrl}/realms/${config.oidcRealm}`,
+    jwksUrl: `${config.oidcUrl}/realms/${config.oidcRealm}/protocol/openid-connect/certs`,
+    clientId: config.oidcClientId,
+  });
+
+/** What the REST routes and sockets are handed: the read model, upstream, polls and locks. */
+function gatewayDeps(
+  backend: Backend,
+  ingest: ReturnType<typeof wireIngest>,
+  readModel: ReadModel,
+): GatewayDeps {
+  return {
+    readModel,
+    upstream: ingest.upstream,
+    profiles: createProfileResolver(ingest.upstream),
+    // A write already applied upstream must not fail because its follow-up poll could not be
+    // queued (Redis away): the next scheduled poll brings the change in.
+    pollNow: () =>
+      ingest.scheduler
+        .pollNow()
+        .catch((err: unknown) => log.warn({ err }, 'could not ask for a poll')),
+    withLock: (key, fn) => backend.coordination.withLock(key, fn),
+    now: () => new Date(),
+  };
+}
+
+/** The whole relay, wired but not listening. */
+export function createRelay(config: RelayConfig) {
+  // Redis or memory is decided here, once: the rest of the relay only uses what it gives.
+  const backend = createBackend(config);
+  const metrics = createMetrics();
+  const ingest = wireIngest(config, backend, metrics);
+  const readModel: ReadModel = createHostedReadModel(backend.store);
+  const verify = tokenVerifier(config);
+  const deps = gatewayDeps(backend, ingest, readModel);
+  const database = openDatabase(config.database);
+  if (config.database.kind === 'pglite')
+    log.warn(`no DATABASE_URL: user data in embedded PGlite at ${config.database.dir}`);
+
+  const app = baseApp(config, metrics);
+  const served = restRoutes(deps, config, database);
+  const http: HttpServer = createServer(app);
+  const realtime = wireSockets(http, config, { deps, backend, metrics, verify });
+  let ssrRenderer: ReturnType<typeof mountWeb> = null;
+  const life = new RelayLifecycle({
+    config,
+    backend,
+    readModel,
+    scheduler: ingest.scheduler,
+    database,
+    http,
+    metricsRegistry: metrics.registry,
+    // Closing the sockets' transports: clients reconnect by themselves (to another instance
+    // behind a balancer), as after any dropped connection.
+    closeFirst: [
+      () => realtime.close(),
+      async () => ssrRenderer?.close(),
+      () => ingest.pageReader.close(),
+    ],
+  });
+  const readiness = () => life.readiness();
+  app.get(
+    '/readyz',
+    readyz({ readModel, backend, database, ingest, readiness, draining: () => life.draining }),
+  );
+  app.use(expressRoutes(served, verify, backend.coordination));
+  ssrRenderer = mountWeb(app, config, readModel);
   metrics.pollHealthFrom({
-    lastSuccessAt: () => pollClock.lastSuccessAt(),
+    lastSuccessAt: () => backend.pollClock.lastSuccessAt(),
     // No status yet is no good poll yet.
     stale: () => readModel.liveStatus().every((s) => s.stale),
   });
   // The test of /readyz, read at each scrape.
   metrics.readyWith(async () => (await readiness()).ready);
-  metrics.pollOwnerWith(() => scheduler.owns());
-  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
-
-  /**
-   * Waits for the store, loads the read model and starts the poll, retrying each step with a
-   * growing pause until it works or the relay stops. Meanwhile the relay listens: /healthz 200,
-   * /readyz 503 saying why.
-   */
-  async function load(): Promise<boolean> {
-    // Memory answers null (nothing to wait for); only a store that says false is waited for.
-    for (let attempt = 0; (await backend.storeAnswers()) === false; attempt += 1) {
-      if (stopping) return false;
-      if (attempt === 0) log.warn(`waiting for ${backend.name}: not ready until it answers`);
-      await pause(retryPauseMs(attempt));
-    }
-    for (let attempt = 0; ; attempt += 1) {
-      if (stopping) return false;
-      try {
-        await readModel.start();
-        break;
-      } catch (err) {
-        log.warn({ err, attempt }, 'could not load the read model; retrying');
-        await pause(retryPauseMs(attempt));
-      }
-    }
-    if (stopping) return false;
-    await scheduler.start();
-    loaded = true;
-    return true;
-  }
+  metrics.pollOwnerWith(() => ingest.scheduler.owns());
 
   return {
     app,
     http,
     realtime,
     readModel,
-    scheduler,
-    store,
-    poller,
+    scheduler: ingest.scheduler,
+    store: backend.store,
+    poller: ingest.poller,
     /** The REST routes served, as the route tables give them. */
     routes: served,
     /** The port of the Prometheus listener once started (null when it could not listen). */
-    metricsPort: () => metricsServer?.port ?? null,
-    /**
-     * Loads the read model and starts polling in the background as soon as the store answers
-     * (see loaded()), and listens once the database is migrated (or after 10 s). Answers the port.
-     */
-    async start(port = config.port): Promise<number> {
-      // The read model and the poll need the store only: they load beside the database's start
-      // (the embedded database opens on a thread of its own: a fresh folder takes seconds).
-      loading = load();
-      // Migrated before listening when the database answers; while it does not, the relay serves
-      // reads and answers writes 503 until it does. A failed migration stops the start.
-      const migrated = database.start();
-      const waited = await Promise.race([
-        migrated.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
-      ]);
-      if (!waited) {
-        migrated.catch((err: unknown) => log.error({ err }, 'database start failed'));
-      }
-      await new Promise<void>((resolve) => http.listen(port, resolve));
-      metricsServer = await startMetricsServer(metrics.registry, config.metricsPort);
-      // What an older build kept in the store moves once both the store and the database answer.
-      void Promise.all([migrated, loading]).then(
-        async ([, ready]) => {
-          if (ready) await backend.moveToDatabase(database);
-        },
-        () => undefined,
-      );
-      const address = http.address();
-      return typeof address === 'object' && address ? address.port : port;
-    },
+    metricsPort: () => life.metricsPort(),
+    /** See RelayLifecycle.start. */
+    start: (port = config.port): Promise<number> => life.start(port),
     /** Resolves true once the read model is loaded and the poll started, false if stopped first. */
-    loaded: (): Promise<boolean> => loading,
-    /**
-     * The first step of a graceful stop: /readyz answers 503 from now on, so a balancer sends no
-     * new client here, while everything else keeps serving until stop().
-     */
-    drain(): void {
-      draining = true;
-      // The poll moves to another relay now, not when this one's lease lapses.
-      void scheduler.resign();
-    },
-    /** Stops in order: new connections, sockets, polling, the read model, the store's connections. */
-    async stop(): Promise<void> {
-      draining = true;
-      stopping = true;
-      stopWatching();
-      // A load waiting for Redis gives up within its pause (2 s at most).
-      await Promise.race([loading, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
-      // Closing the sockets' transports: clients reconnect by themselves (to another instance
-      // behind a balancer), as after any dropped connection.
-      await realtime.close();
-      await ssrRenderer?.close();
-      await pageReader.close();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-      await metricsServer?.close();
-      await scheduler.stop();
-      readModel.stop();
-      await store.close();
-      await database.close();
-      backend.disconnect();
-    },
+    loaded: (): Promise<boolean> => life.whenLoaded(),
+    /** See RelayLifecycle.drain. */
+    drain: (): void => life.drain(),
+    /** See RelayLifecycle.stop. */
+    stop: (): Promise<void> => life.stop(),
   };
 }
 export type Relay = ReturnType<typeof createRelay>;

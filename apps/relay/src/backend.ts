@@ -1,3 +1,7 @@
+/**
+ * The relay's backend: Redis for a cluster, or memory for one instance. Invariant: the choice is
+ * made once, by createBackend; the rest of the relay never asks which it runs on.
+ */
 import { Redis } from 'ioredis';
 import type { RelayConfig } from './config.js';
 import { memoryCoordination, redisCoordination, type Coordination } from './coordination.js';

@@ -31,14 +31,17 @@ describe("README's configuration table", () => {
     ['relay', relayEnvSchema],
     ['upstream-sim', simEnvSchema],
   ];
-  it.each(schemas)('lists exactly the variables the %s reads, with their defaults', (app, schema) => {
-    const documented = [...table]
-      .filter(([, row]) => row.apps.includes(app) || row.apps.includes('all'))
-      .map(([name]) => name);
-    expect(documented.sort()).toEqual(Object.keys(schema.fields).sort());
-    for (const name of documented) {
-      const d = plainDefault(schema, name);
-      if (d !== null) expect(table.get(name)?.defaultText, name).toContain(`\`${d}\``);
-    }
-  });
+  it.each(schemas)(
+    'lists exactly the variables the %s reads, with their defaults',
+    (app, schema) => {
+      const documented = [...table]
+        .filter(([, row]) => row.apps.includes(app) || row.apps.includes('all'))
+        .map(([name]) => name);
+      expect(documented.sort()).toEqual(Object.keys(schema.fields).sort());
+      for (const name of documented) {
+        const d = plainDefault(schema, name);
+        if (d !== null) expect(table.get(name)?.defaultText, name).toContain(`\`${d}\``);
+      }
+    },
+  );
 });

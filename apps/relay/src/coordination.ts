@@ -1,3 +1,8 @@
+/**
+ * Cluster-wide locks and rate limits: in Redis when there is one, in this process otherwise.
+ * Invariant: a lock is released only by its holder, and an unreachable Redis is an error at once
+ * (CoordinationUnavailableError), never a wait.
+ */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';

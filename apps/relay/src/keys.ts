@@ -1,4 +1,8 @@
-/** Every Redis key the relay writes, built in one place so two areas never collide. */
+/**
+ * Every Redis key the relay writes, built in one place so two areas never collide. Invariant:
+ * every key is under the instance's prefix (REDIS_PREFIX), so deployments sharing a Redis under
+ * different prefixes never touch each other's keys.
+ */
 
 /** The streams of the read model: each has a snapshot, a sequence number and a change log. */
 export const STREAMS = [

@@ -1,3 +1,7 @@
+/**
+ * The relay's loggers, one child per area. Invariant: a line written while serving a request
+ * carries its requestId (and its trace ids with tracing on).
+ */
 import { pino, type Logger } from 'pino';
 import { bootLogLevel } from './config.js';
 import { requestLogFields } from './tracing/requestContext.js';

@@ -1,3 +1,7 @@
+/**
+ * The relay's process entry: config, tracing, start, and the stop on a signal. Invariant:
+ * tracing is set up before the relay is imported, and the process ends within the stop's limit.
+ */
 import { loadConfig } from './config.js';
 import { logger } from './log.js';
 import { missingNodeFlags } from './nodeFlags.js';

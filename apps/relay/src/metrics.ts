@@ -1,3 +1,8 @@
+/**
+ * The relay's Prometheus metrics. Invariant: every metric is on the relay's own registry (never
+ * prom-client's global one), and a gauge that reads state reads it at scrape time through what
+ * was set with its `...With`/`...From` call, answering a neutral value until then.
+ */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Answered } from './http/observe.js';
 import type { StreamName } from './keys.js';
@@ -15,8 +20,20 @@ export interface PollHealth {
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Registered in this order, which is the order they are scraped in.
+  return {
+    registry,
+    ...instanceGauges(registry),
+    ...upstreamGauges(registry),
+    ...requestMetrics(registry),
+    ...pollMetrics(registry),
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** This instance's sockets, readiness and poll ownership, read at each scrape from what is set. */
+function instanceGauges(registry: Registry) {
   let countSockets: () => Record<string, number> = () => ({});
-  let pollHealth: PollHealth = { lastSuccessAt: () => Promise.resolve(null), stale: () => false };
   let readiness: () => Promise<boolean> = () => Promise.resolve(false);
   let pollOwner: () => boolean = () => false;
   new Gauge({
@@ -44,6 +61,25 @@ export function createMetrics() {
       this.set(pollOwner() ? 1 : 0);
     },
   });
+  return {
+    /** Sets how the sockets gauge counts, once the socket server exists. */
+    countSocketsWith(fn: () => Record<string, number>) {
+      countSockets = fn;
+    },
+    /** Sets how the ready gauge decides (the same test as /readyz). */
+    readyWith(fn: () => Promise<boolean>) {
+      readiness = fn;
+    },
+    /** Sets how the poll-owner gauge decides: whether this instance holds the poll. */
+    pollOwnerWith(fn: () => boolean) {
+      pollOwner = fn;
+    },
+  };
+}
+
+/** The cluster's last good poll, the stale flag told, and the upstream circuits. */
+function upstreamGauges(registry: Registry) {
+  let pollHealth: PollHealth = { lastSuccessAt: () => Promise.resolve(null), stale: () => false };
   const lastSuccessNow = () => pollHealth.lastSuccessAt().catch(() => null);
   new Gauge({
     name: 'relay_poll_last_success_timestamp_seconds',
@@ -79,6 +115,16 @@ export function createMetrics() {
       for (const [service, open] of circuitStates()) this.set({ service }, open ? 1 : 0);
     },
   });
+  return {
+    /** Sets where the poll gauges read the last good poll and the stale flag. */
+    pollHealthFrom(health: PollHealth) {
+      pollHealth = health;
+    },
+  };
+}
+
+/** HTTP answers and their times, and the delivery lag of change sets. */
+function requestMetrics(registry: Registry) {
   const httpAnswers = new Counter({
     name: 'relay_http_answers_total',
     help: 'HTTP answers, by method, route pattern and status',
@@ -100,7 +146,6 @@ export function createMetrics() {
     registers: [registry],
   });
   return {
-    registry,
     /** Counts and times one answered HTTP request. */
     answered({ method, route, status, seconds }: Answered) {
       httpAnswers.inc({ method, route, status: String(status) });
@@ -113,22 +158,12 @@ export function createMetrics() {
     delivered(stream: StreamName, committedAt: number) {
       deliveryLag.observe({ stream }, Math.max(0, Date.now() - committedAt) / 1000);
     },
-    /** Sets how the sockets gauge counts, once the socket server exists. */
-    countSocketsWith(fn: () => Record<string, number>) {
-      countSockets = fn;
-    },
-    /** Sets where the poll gauges read the last good poll and the stale flag. */
-    pollHealthFrom(health: PollHealth) {
-      pollHealth = health;
-    },
-    /** Sets how the ready gauge decides (the same test as /readyz). */
-    readyWith(fn: () => Promise<boolean>) {
-      readiness = fn;
-    },
-    /** Sets how the poll-owner gauge decides: whether this instance holds the poll. */
-    pollOwnerWith(fn: () => boolean) {
-      pollOwner = fn;
-    },
+  };
+}
+
+/** The poll's cycles, their time, its failed reads, and the change messages sent to rooms. */
+function pollMetrics(registry: Registry) {
+  return {
     polls: new Counter({
       name: 'relay_polls_total',
       help: 'Poll cycles run by this instance, by outcome',
@@ -155,4 +190,3 @@ export function createMetrics() {
     }),
   };
 }
-export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,3 +1,7 @@
+/**
+ * Where Prometheus reads the metrics: a scrape port of its own, and /metrics on the public port.
+ * Invariant: the public /metrics answers only the configured token, compared in constant time.
+ */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

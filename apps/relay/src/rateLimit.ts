@@ -1,3 +1,8 @@
+/**
+ * Sliding-window rate limits over rate-limiter-flexible's counters, in Redis or in memory.
+ * Invariant: a subject never gets more than `limit` hits in any window's span, and a refused hit
+ * is not counted.
+ */
 import type { Redis } from 'ioredis';
 import {
   RateLimiterMemory,

@@ -1,3 +1,8 @@
+/**
+ * The relay's retries, backoffs and the upstream's circuits and time-outs. Invariant: only a
+ * poll's reads are retried, each service has its one circuit, and every retry backs off with
+ * jitter.
+ */
 import {
   BrokenCircuitError,
   circuitBreaker,

@@ -1,3 +1,7 @@
+/**
+ * Whether the Redis behind a client answers, and when that changes. Invariant: a change is told
+ * once, and a hung Redis is told unreachable within the probe interval.
+ */
 import type { Redis } from 'ioredis';
 
 /**

@@ -13,7 +13,7 @@ import { recordValidator } from '../../../apps/relay/src/upstream/compiledSchema
 import { ReferralIndex } from '../../../apps/relay/src/readModel/lists/referralIndex.js';
 import { inAppetite } from '../../../apps/relay/src/readModel/lists/scopes.js';
 import { EVERY_ORDER, WARM_ORDERS } from '../../../apps/relay/src/readModel/readModel.js';
-import { COMMIT_PART } from '../../../apps/relay/src/ingest/referrals/referralSync.js';
+import { RECORDS_PER_COMMIT as COMMIT_PART } from '../../../apps/relay/src/ingest/referrals/storeMirror.js';
 import { readReferrals, simGet } from './simGet.js';
 
 const [sim = 'http://localhost:8090', total = '100000', part = String(COMMIT_PART)] =

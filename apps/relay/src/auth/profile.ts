@@ -1,3 +1,8 @@
+/**
+ * Who a signed-in user is to the console: their agency and its details, from the agency-user
+ * service, cached per user. Invariant: a user costs at most one upstream call per cache lifetime,
+ * however many sockets ask at once, and a failed call is never cached.
+ */
 import { LRUCache } from 'lru-cache';
 import { logger } from '../log.js';
 import type { UpstreamClient } from '../upstream/client.js';

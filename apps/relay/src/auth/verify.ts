@@ -1,3 +1,8 @@
+/**
+ * Verification of the console's bearer tokens (Keycloak access tokens) into a Principal.
+ * Invariant: a Principal comes only from an RS256 access token of the realm's issuer and the
+ * console's audience, unexpired; anything else is a TokenError.
+ */
 import { accessFromClaims, type Access, type RoleClaims } from '@referrals/shared';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 
@@ -78,7 +83,8 @@ export function createTokenVerifier(options: VerifierOptions) {
     }
     // Keycloak marks what a token is for; an ID token (typ 'ID') or a refresh token has the same
     // issuer and signature, but proves nothing to an API.
-    if (payload.typ !== ACCESS_TOKEN_TYP) throw new TokenError('token refused: not an access token');
+    if (payload.typ !== ACCESS_TOKEN_TYP)
+      throw new TokenError('token refused: not an access token');
     const username = payload.preferred_username ?? payload.sub ?? '';
     if (username === '') throw new TokenError('token names no user');
     return {

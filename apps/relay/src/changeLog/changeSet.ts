@@ -1,3 +1,7 @@
+/**
+ * The change log's vocabulary: a stored record, a change set (a delta of records, or a reset that
+ * tells readers to reload) and a snapshot. Plain data: it crosses Redis and threads as it is.
+ */
 import type { StreamName } from '../keys.js';
 
 /** A record of the read model as stored: its id and canonical JSON. */

@@ -1,3 +1,7 @@
+/**
+ * The diff of a stream: what a fresh read changed against the hashes last committed, by content
+ * hash of each record's canonical JSON. A record whose hash did not change is never sent again.
+ */
 import { createHash } from 'node:crypto';
 import type { StoredRecord } from './changeSet.js';
 

@@ -1,3 +1,8 @@
+/**
+ * The gateway's writes committed at once (a claim, a saved marketplace), hashed exactly as a poll
+ * hashes them, so every screen sees the write without waiting for the next poll, and the next
+ * poll finds the same hash and sends nothing twice.
+ */
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import type { Opportunity } from '@referrals/shared';

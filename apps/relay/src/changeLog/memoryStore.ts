@@ -1,3 +1,7 @@
+/**
+ * The change log in this process's memory, for a relay alone (no Redis): the same contract as the
+ * Redis store (check-and-set commits, a bounded log, seqs that start an epoch at the clock).
+ */
 import { EventEmitter } from 'node:events';
 import type { StreamName } from '../keys.js';
 import type { ChangeSet, Snapshot } from './changeSet.js';
@@ -16,6 +20,38 @@ interface StreamState {
   records: Map<string, string>;
   hashes: Map<string, string>;
   log: ChangeSet[];
+}
+
+/** Applies a diff checked against the stream's seq; returns the change set it logs. */
+function applyDiff(
+  st: StreamState,
+  stream: StreamName,
+  diff: Diff,
+  at: number,
+  meta: string | undefined,
+): ChangeSet {
+  const first = st.seq === 0;
+  for (const r of diff.upserts) {
+    st.records.set(r.id, r.json);
+    st.hashes.set(r.id, r.hash);
+  }
+  for (const id of diff.removed) {
+    st.records.delete(id);
+    st.hashes.delete(id);
+  }
+  if (meta !== undefined) st.meta = meta;
+  st.seq = first ? epochStartSeq(at) : st.seq + 1;
+  if (diff.upserts.length + diff.removed.length > MAX_DELTA_RECORDS || first)
+    return { kind: 'reset', stream, seq: st.seq, at };
+  return {
+    kind: 'delta',
+    stream,
+    seq: st.seq,
+    at,
+    committedAt: Date.now(),
+    upserts: diff.upserts.map(({ id, json }) => ({ id, json })),
+    removed: [...diff.removed],
+  };
 }
 
 /** The read model of a single relay instance with no Redis. Same contract as the Redis store. */
@@ -51,28 +87,7 @@ export function createMemoryStore(): ReadModelStore {
       if (st.seq !== expectedSeq) {
         return Promise.reject(new StaleCommitError(stream, expectedSeq, st.seq));
       }
-      for (const r of diff.upserts) {
-        st.records.set(r.id, r.json);
-        st.hashes.set(r.id, r.hash);
-      }
-      for (const id of diff.removed) {
-        st.records.delete(id);
-        st.hashes.delete(id);
-      }
-      if (meta !== undefined) st.meta = meta;
-      st.seq = st.seq === 0 ? epochStartSeq(at) : st.seq + 1;
-      const change: ChangeSet =
-        diff.upserts.length + diff.removed.length > MAX_DELTA_RECORDS || expectedSeq === 0
-          ? { kind: 'reset', stream, seq: st.seq, at }
-          : {
-              kind: 'delta',
-              stream,
-              seq: st.seq,
-              at,
-              committedAt: Date.now(),
-              upserts: diff.upserts.map(({ id, json }) => ({ id, json })),
-              removed: [...diff.removed],
-            };
+      const change = applyDiff(st, stream, diff, at, meta);
       st.log.push(change);
       const keep = logLengthFor(diff.upserts.length + diff.removed.length);
       if (st.log.length > keep) st.log.splice(0, st.log.length - keep);

@@ -1,3 +1,8 @@
+/**
+ * The change log in Redis, shared by every relay: per stream a snapshot hash, a hash of content
+ * hashes, a seq and a Redis stream of change sets. Each commit is one Lua check-and-set on the
+ * seq, so two pollers never both commit from the same seq.
+ */
 import type { Redis } from 'ioredis';
 import { logger } from '../log.js';
 import type { RedisKeys, StreamName } from '../keys.js';
@@ -94,7 +99,7 @@ function pushRecords(args: ScriptArgs, upserts: Diff['upserts'], removed: readon
  * Records of one Redis command of a commit at most: a first load of 1,000,000 referrals in one
  * EVAL is longer than V8's longest string, and would hold Redis for seconds.
  */
-const COMMIT_PART = 20_000;
+const RECORDS_PER_SCRIPT = 20_000;
 
 export type StreamEntry = [id: string, fields: string[]];
 
@@ -201,231 +206,252 @@ export function decodeEntry(stream: StreamName, [id, fields]: StreamEntry): Chan
  * The read model in Redis: per stream a hash of records, a hash of content hashes, a seq and a
  * Redis stream of change sets with entry ids '{seq}-0', which any relay instance can follow.
  */
-export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore {
-  const followers = new Set<Redis>();
+class RedisStore implements ReadModelStore {
+  readonly kind = 'redis';
+  private readonly followers = new Set<Redis>();
 
-  return {
-    kind: 'redis',
-    async loadHashes(stream) {
-      // Paged (HSCAN) so a million hashes neither hold Redis nor this process in one reply; a
-      // commit during the scan moves the seq and the read starts again, and a stream that keeps
-      // moving is read in one atomic step.
-      for (let attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt += 1) {
-        const [seq, meta] = await redis.mget(keys.seq(stream), keys.meta(stream));
-        const hashes = shardedByString<string>();
-        let cursor = '0';
-        let since = performance.now();
-        do {
-          const [next, flat] = await redis.hscan(keys.hashes(stream), cursor, 'COUNT', SCAN_COUNT);
-          for (let i = 0; i + 1 < flat.length; i += 2) hashes.set(flat[i] ?? '', flat[i + 1] ?? '');
-          cursor = next;
-          since = await yieldIfDue(since);
-        } while (cursor !== '0');
-        if ((await redis.get(keys.seq(stream))) === seq)
-          return { seq: Number(seq ?? 0), hashes, meta: meta ?? null };
-      }
-      const result = await redis
-        .multi()
-        .get(keys.seq(stream))
-        .hgetall(keys.hashes(stream))
-        .get(keys.meta(stream))
-        .exec();
-      return {
-        seq: Number((result?.[0]?.[1] as string | null) ?? 0),
-        hashes: new Map(Object.entries((result?.[1]?.[1] as Record<string, string> | null) ?? {})),
-        meta: (result?.[2]?.[1] as string | null) ?? null,
-      };
-    },
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
 
-    async loadSeq(stream) {
-      return Number((await redis.get(keys.seq(stream))) ?? 0);
-    },
-
-    async loadMeta(stream) {
+  async loadHashes(stream: StreamName) {
+    const { redis, keys } = this;
+    // Paged (HSCAN) so a million hashes neither hold Redis nor this process in one reply; a
+    // commit during the scan moves the seq and the read starts again, and a stream that keeps
+    // moving is read in one atomic step.
+    for (let attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt += 1) {
       const [seq, meta] = await redis.mget(keys.seq(stream), keys.meta(stream));
-      return { seq: Number(seq ?? 0), meta: meta ?? null };
-    },
+      const hashes = shardedByString<string>();
+      let cursor = '0';
+      let since = performance.now();
+      do {
+        const [next, flat] = await redis.hscan(keys.hashes(stream), cursor, 'COUNT', SCAN_COUNT);
+        for (let i = 0; i + 1 < flat.length; i += 2) hashes.set(flat[i] ?? '', flat[i + 1] ?? '');
+        cursor = next;
+        since = await yieldIfDue(since);
+      } while (cursor !== '0');
+      if ((await redis.get(keys.seq(stream))) === seq)
+        return { seq: Number(seq ?? 0), hashes, meta: meta ?? null };
+    }
+    const result = await redis
+      .multi()
+      .get(keys.seq(stream))
+      .hgetall(keys.hashes(stream))
+      .get(keys.meta(stream))
+      .exec();
+    return {
+      seq: Number((result?.[0]?.[1] as string | null) ?? 0),
+      hashes: new Map(Object.entries((result?.[1]?.[1] as Record<string, string> | null) ?? {})),
+      meta: (result?.[2]?.[1] as string | null) ?? null,
+    };
+  }
 
-    async saveMeta(stream, expectedSeq, meta) {
-      const saved = await redis.eval(
-        SAVE_META_LUA,
-        2,
-        keys.seq(stream),
-        keys.meta(stream),
-        expectedSeq,
-        meta,
-      );
-      return saved === 1;
-    },
+  async loadSeq(stream: StreamName) {
+    const { redis, keys } = this;
+    return Number((await redis.get(keys.seq(stream))) ?? 0);
+  }
 
-    async commit(stream, whole: Diff, expectedSeq, at, meta) {
-      const size = whole.upserts.length + whole.removed.length;
-      // A large commit goes in parts; readers see them land, and the last part's reset makes
-      // every mirror reload what they all add up to.
-      let diff = whole;
-      if (size > COMMIT_PART) {
-        const stage = async (part: Diff['upserts'], removed: readonly string[]) => {
-          const args: ScriptArgs = [STAGE_LUA, 3];
-          args.push(keys.seq(stream), keys.snapshot(stream), keys.hashes(stream));
-          args.push(expectedSeq, part.length, removed.length);
-          pushRecords(args, part, removed);
-          const [ok, cur] = (await redis.call('EVAL', args)) as [number, number];
-          if (ok < 0) throw new StaleCommitError(stream, expectedSeq, cur);
-        };
-        const upserts = whole.upserts.slice(0, -COMMIT_PART);
-        const removed = whole.removed.slice(0, -COMMIT_PART);
-        for (let i = 0; i < upserts.length; i += COMMIT_PART)
-          await stage(upserts.slice(i, i + COMMIT_PART), []);
-        for (let i = 0; i < removed.length; i += COMMIT_PART)
-          await stage([], removed.slice(i, i + COMMIT_PART));
-        diff = {
-          upserts: whole.upserts.slice(-COMMIT_PART),
-          removed: whole.removed.slice(-COMMIT_PART),
-          added: whole.added,
-        };
+  async loadMeta(stream: StreamName) {
+    const { redis, keys } = this;
+    const [seq, meta] = await redis.mget(keys.seq(stream), keys.meta(stream));
+    return { seq: Number(seq ?? 0), meta: meta ?? null };
+  }
+
+  async saveMeta(stream: StreamName, expectedSeq: number, meta: string) {
+    const { redis, keys } = this;
+    const saved = await redis.eval(
+      SAVE_META_LUA,
+      2,
+      keys.seq(stream),
+      keys.meta(stream),
+      expectedSeq,
+      meta,
+    );
+    return saved === 1;
+  }
+
+  async commit(
+    stream: StreamName,
+    whole: Diff,
+    expectedSeq: number,
+    at: number,
+    meta?: string,
+  ): Promise<ChangeSet> {
+    const { redis, keys } = this;
+    const size = whole.upserts.length + whole.removed.length;
+    const diff =
+      size > RECORDS_PER_SCRIPT ? await this.stageLeading(stream, whole, expectedSeq) : whole;
+    const delta = size <= MAX_DELTA_RECORDS && expectedSeq > 0;
+    const bodies = delta ? bodyFields(diff.upserts, diff.removed) : [];
+    // One array handed over whole: spreading 3 arguments per record into a call overflows the
+    // stack at ~100,000 records (a first load of a large market).
+    const args: ScriptArgs = [
+      COMMIT_LUA,
+      5,
+      keys.seq(stream),
+      keys.snapshot(stream),
+      keys.hashes(stream),
+      keys.changes(stream),
+      keys.meta(stream),
+      expectedSeq,
+      at,
+      diff.upserts.length,
+      diff.removed.length,
+      delta ? DELTA_IN_PARTS : 'reset',
+      bodies.length,
+      logLengthFor(size),
+      meta ?? '-',
+    ];
+    for (const b of bodies) args.push(Buffer.from(b));
+    pushRecords(args, diff.upserts, diff.removed);
+    const [seq, cur, ct] = (await redis.call('EVAL', args)) as [number, number, string?];
+    if (seq < 0) throw new StaleCommitError(stream, expectedSeq, cur);
+    return delta
+      ? {
+          kind: 'delta',
+          stream,
+          seq,
+          at,
+          committedAt: Number(ct),
+          upserts: diff.upserts.map(({ id, json }) => ({ id, json })),
+          removed: [...diff.removed],
+        }
+      : { kind: 'reset', stream, seq, at };
+  }
+
+  /**
+   * A large commit goes in parts: every part but the last is staged into the snapshot and
+   * hashes (readers see them land); the last part, returned, commits with a reset that makes
+   * every mirror reload what they all add up to.
+   */
+  private async stageLeading(stream: StreamName, whole: Diff, expectedSeq: number): Promise<Diff> {
+    const { redis, keys } = this;
+    const stage = async (part: Diff['upserts'], removed: readonly string[]) => {
+      const args: ScriptArgs = [STAGE_LUA, 3];
+      args.push(keys.seq(stream), keys.snapshot(stream), keys.hashes(stream));
+      args.push(expectedSeq, part.length, removed.length);
+      pushRecords(args, part, removed);
+      const [ok, cur] = (await redis.call('EVAL', args)) as [number, number];
+      if (ok < 0) throw new StaleCommitError(stream, expectedSeq, cur);
+    };
+    const upserts = whole.upserts.slice(0, -RECORDS_PER_SCRIPT);
+    const removed = whole.removed.slice(0, -RECORDS_PER_SCRIPT);
+    for (let i = 0; i < upserts.length; i += RECORDS_PER_SCRIPT)
+      await stage(upserts.slice(i, i + RECORDS_PER_SCRIPT), []);
+    for (let i = 0; i < removed.length; i += RECORDS_PER_SCRIPT)
+      await stage([], removed.slice(i, i + RECORDS_PER_SCRIPT));
+    return {
+      upserts: whole.upserts.slice(-RECORDS_PER_SCRIPT),
+      removed: whole.removed.slice(-RECORDS_PER_SCRIPT),
+      added: whole.added,
+    };
+  }
+
+  async snapshot(stream: StreamName): Promise<Snapshot> {
+    const { redis, keys } = this;
+    // Read in pages (HSCAN) while commits go on, then brought to one seq with the change log:
+    // a million records in one HGETALL would hold Redis and this process for seconds.
+    for (let attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt += 1) {
+      const seq = Number((await redis.get(keys.seq(stream))) ?? 0);
+      const records = shardedByString<string>();
+      let cursor = '0';
+      do {
+        const [next, flat] = await redis.hscan(keys.snapshot(stream), cursor, 'COUNT', SCAN_COUNT);
+        for (let i = 0; i + 1 < flat.length; i += 2) records.set(flat[i] ?? '', flat[i + 1] ?? '');
+        cursor = next;
+      } while (cursor !== '0');
+      const log = await this.changesSince(stream, seq);
+      if (log === null || log.some((c) => c.kind !== 'delta')) continue;
+      // Every record the scan may have read mid-change was changed in the log: replaying it
+      // gives each its value at the log's last seq; the others did not change during the scan.
+      for (const c of log) {
+        if (c.kind !== 'delta') continue;
+        for (const u of c.upserts) records.set(u.id, u.json);
+        for (const id of c.removed) records.delete(id);
       }
-      const delta = size <= MAX_DELTA_RECORDS && expectedSeq > 0;
-      const bodies = delta ? bodyFields(diff.upserts, diff.removed) : [];
-      // One array handed over whole: spreading 3 arguments per record into a call overflows the
-      // stack at ~100,000 records (a first load of a large market).
-      const args: ScriptArgs = [
-        COMMIT_LUA,
-        5,
-        keys.seq(stream),
-        keys.snapshot(stream),
-        keys.hashes(stream),
-        keys.changes(stream),
-        keys.meta(stream),
-        expectedSeq,
-        at,
-        diff.upserts.length,
-        diff.removed.length,
-        delta ? DELTA_IN_PARTS : 'reset',
-        bodies.length,
-        logLengthFor(size),
-        meta ?? '-',
-      ];
-      for (const b of bodies) args.push(Buffer.from(b));
-      pushRecords(args, diff.upserts, diff.removed);
-      const [seq, cur, ct] = (await redis.call('EVAL', args)) as [number, number, string?];
-      if (seq < 0) throw new StaleCommitError(stream, expectedSeq, cur);
-      return delta
-        ? {
-            kind: 'delta',
-            stream,
-            seq,
-            at,
-            committedAt: Number(ct),
-            upserts: diff.upserts.map(({ id, json }) => ({ id, json })),
-            removed: [...diff.removed],
-          }
-        : { kind: 'reset', stream, seq, at };
-    },
+      return { seq: log[log.length - 1]?.seq ?? seq, records };
+    }
+    // The stream kept being reset under the scan: one atomic read.
+    const result = await redis.multi().get(keys.seq(stream)).hgetall(keys.snapshot(stream)).exec();
+    const seq = Number((result?.[0]?.[1] as string | null) ?? 0);
+    const records = (result?.[1]?.[1] as Record<string, string> | null) ?? {};
+    return { seq, records: new Map(Object.entries(records)) };
+  }
 
-    async snapshot(stream): Promise<Snapshot> {
-      // Read in pages (HSCAN) while commits go on, then brought to one seq with the change log:
-      // a million records in one HGETALL would hold Redis and this process for seconds.
-      for (let attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt += 1) {
-        const seq = Number((await redis.get(keys.seq(stream))) ?? 0);
-        const records = shardedByString<string>();
-        let cursor = '0';
-        do {
-          const [next, flat] = await redis.hscan(
-            keys.snapshot(stream),
-            cursor,
+  async changesSince(stream: StreamName, seq: number): Promise<ChangeSet[] | null> {
+    const { redis, keys } = this;
+    const current = Number((await redis.get(keys.seq(stream))) ?? 0);
+    if (seq === current) return [];
+    if (seq > current) return null;
+    const entries = (await redis.xrange(
+      keys.changes(stream),
+      `${seq + 1}-0`,
+      '+',
+    )) as StreamEntry[];
+    const changes = entries.map((e) => decodeEntry(stream, e));
+    if (changes[0]?.seq !== seq + 1) return null;
+    return changes;
+  }
+
+  follow(stream: StreamName, fromSeq: number, onChange: (c: ChangeSet) => unknown): () => void {
+    const { redis, keys, followers } = this;
+    // A blocking XREAD holds its connection, so each follower gets its own.
+    const conn = redis.duplicate({ enableOfflineQueue: true });
+    // A duplicate does not inherit listeners; without one a dropped connection is an
+    // unhandled 'error' event. The loop below logs and retries.
+    conn.on('error', (err) => log.debug({ err, stream }, 'change-log connection error'));
+    followers.add(conn);
+    let stopped = false;
+    let last = `${fromSeq}-0`;
+    const loop = async () => {
+      while (!stopped) {
+        try {
+          const answer = await conn.xread(
             'COUNT',
-            SCAN_COUNT,
+            FOLLOW_COUNT,
+            'BLOCK',
+            5000,
+            'STREAMS',
+            keys.changes(stream),
+            last,
           );
-          for (let i = 0; i + 1 < flat.length; i += 2)
-            records.set(flat[i] ?? '', flat[i + 1] ?? '');
-          cursor = next;
-        } while (cursor !== '0');
-        const log = await this.changesSince(stream, seq);
-        if (log === null || log.some((c) => c.kind !== 'delta')) continue;
-        // Every record the scan may have read mid-change was changed in the log: replaying it
-        // gives each its value at the log's last seq; the others did not change during the scan.
-        for (const c of log) {
-          if (c.kind !== 'delta') continue;
-          for (const u of c.upserts) records.set(u.id, u.json);
-          for (const id of c.removed) records.delete(id);
-        }
-        return { seq: log[log.length - 1]?.seq ?? seq, records };
-      }
-      // The stream kept being reset under the scan: one atomic read.
-      const result = await redis
-        .multi()
-        .get(keys.seq(stream))
-        .hgetall(keys.snapshot(stream))
-        .exec();
-      const seq = Number((result?.[0]?.[1] as string | null) ?? 0);
-      const records = (result?.[1]?.[1] as Record<string, string> | null) ?? {};
-      return { seq, records: new Map(Object.entries(records)) };
-    },
-
-    async changesSince(stream, seq) {
-      const current = Number((await redis.get(keys.seq(stream))) ?? 0);
-      if (seq === current) return [];
-      if (seq > current) return null;
-      const entries = (await redis.xrange(
-        keys.changes(stream),
-        `${seq + 1}-0`,
-        '+',
-      )) as StreamEntry[];
-      const changes = entries.map((e) => decodeEntry(stream, e));
-      if (changes[0]?.seq !== seq + 1) return null;
-      return changes;
-    },
-
-    follow(stream, fromSeq, onChange) {
-      // A blocking XREAD holds its connection, so each follower gets its own.
-      const conn = redis.duplicate({ enableOfflineQueue: true });
-      // A duplicate does not inherit listeners; without one a dropped connection is an
-      // unhandled 'error' event. The loop below logs and retries.
-      conn.on('error', (err) => log.debug({ err, stream }, 'change-log connection error'));
-      followers.add(conn);
-      let stopped = false;
-      let last = `${fromSeq}-0`;
-      const loop = async () => {
-        while (!stopped) {
-          try {
-            const answer = await conn.xread(
-              'COUNT',
-              FOLLOW_COUNT,
-              'BLOCK',
-              5000,
-              'STREAMS',
-              keys.changes(stream),
-              last,
-            );
-            // Each change set is one task: a relay that fell behind (a first load's parts
-            // arriving together) serves its sockets and requests between them, and reads on
-            // once the mirror took the last (its indexes place them in slices).
-            let since = performance.now();
-            for (const entry of answer?.[0]?.[1] ?? []) {
-              if (stopped) return;
-              last = entry[0];
-              await onChange(decodeEntry(stream, entry));
-              since = await yieldIfDue(since);
-            }
-          } catch (err) {
+          // Each change set is one task: a relay that fell behind (a first load's parts
+          // arriving together) serves its sockets and requests between them, and reads on
+          // once the mirror took the last (its indexes place them in slices).
+          let since = performance.now();
+          for (const entry of answer?.[0]?.[1] ?? []) {
             if (stopped) return;
-            log.warn({ err, stream }, 'following the change log failed; retrying');
-            await new Promise((r) => setTimeout(r, 500));
+            last = entry[0];
+            await onChange(decodeEntry(stream, entry));
+            since = await yieldIfDue(since);
           }
+        } catch (err) {
+          if (stopped) return;
+          log.warn({ err, stream }, 'following the change log failed; retrying');
+          await new Promise((r) => setTimeout(r, 500));
         }
-      };
-      void loop();
-      return () => {
-        stopped = true;
-        followers.delete(conn);
-        conn.disconnect();
-      };
-    },
+      }
+    };
+    void loop();
+    return () => {
+      stopped = true;
+      followers.delete(conn);
+      conn.disconnect();
+    };
+  }
 
-    close() {
-      for (const c of followers) c.disconnect();
-      followers.clear();
-      return Promise.resolve();
-    },
-  };
+  close(): Promise<void> {
+    for (const c of this.followers) c.disconnect();
+    this.followers.clear();
+    return Promise.resolve();
+  }
+}
+
+/**
+ * The read model in Redis: per stream a hash of records, a hash of content hashes, a seq and a
+ * Redis stream of change sets with entry ids '{seq}-0', which any relay instance can follow.
+ */
+export function createRedisStore(redis: Redis, keys: RedisKeys): ReadModelStore {
+  return new RedisStore(redis, keys);
 }

@@ -1,3 +1,7 @@
+/**
+ * What the change log keeps beside each referral: its content hash, its raw hash and its dates,
+ * so a poller that takes over places every referral without reading the records.
+ */
 import type { Opportunity } from '@referrals/shared';
 import { contentHash } from './diff.js';
 

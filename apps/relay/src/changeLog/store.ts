@@ -1,3 +1,7 @@
+/**
+ * The change log's interfaces: a reader (snapshot and follow) for the read model, a writer
+ * (hashes, note, check-and-set commit) for the poll and the gateway, and the log's bounds.
+ */
 import type { StreamName } from '../keys.js';
 import type { ChangeSet, Snapshot } from './changeSet.js';
 import type { Diff } from './diff.js';

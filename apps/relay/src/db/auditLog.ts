@@ -1,3 +1,8 @@
+/**
+ * The audit log of every write made through the relay, in the relay's database. Invariant: a
+ * write is recorded as 'pending' before it is made (no record, no write), and its outcome is
+ * recorded after; an outcome the database could not take goes to the log instead.
+ */
 import type {
   AuditAction,
   AuditEntry,

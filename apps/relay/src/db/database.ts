@@ -1,3 +1,8 @@
+/**
+ * The relay's database (PostgreSQL, or PGlite embedded): opened, migrated at start with retries,
+ * and every call's failure sorted into unreachable (a 503) or a bug. Invariant: nothing uses the
+ * database before its migrations ran; until then every use answers DatabaseUnavailableError.
+ */
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';

@@ -1,3 +1,7 @@
+/**
+ * The relay's database schema as an ordered list of migrations. Invariant: a migration that
+ * has run anywhere is never edited; a change is the next migration.
+ */
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**

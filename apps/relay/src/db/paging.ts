@@ -1,3 +1,7 @@
+/**
+ * One page of a database list with its total. Invariant: the page and the total come from the
+ * same filtered query, read together.
+ */
 import { reach } from './database.js';
 
 /** One 1-based page of a list and its total, newest first as the caller orders it. */

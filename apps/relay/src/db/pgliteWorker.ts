@@ -2,7 +2,8 @@
  * The embedded database's thread: PGlite opens (WebAssembly, seconds for a fresh folder) and runs
  * every query here, so the relay's event loop never waits on it. Answers each request of
  * embeddedPglite.ts by its id; a failed query answers its error as plain fields (SQLSTATE code
- * included), since an Error's own fields do not cross threads.
+ * included), since an Error's own fields do not cross threads. Invariant: every request gets
+ * exactly one answer, under its id.
  */
 import { mkdirSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';

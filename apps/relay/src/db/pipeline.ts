@@ -1,3 +1,8 @@
+/**
+ * The progress of bought referrals (status, follow-up, notes), in the relay's database.
+ * Invariant: a save applies only on top of the version it read (optimistic concurrency); a stale
+ * one writes nothing and throws StalePipelineError with the current pipeline.
+ */
 import {
   newPipeline,
   type Opportunity,

@@ -1,3 +1,8 @@
+/**
+ * Each user's console preferences in the relay's database, and the one-off move of those an
+ * older build kept in Redis. Invariant: a stored value that no longer validates reads as the
+ * defaults, and a Redis key is deleted only once its row is in the database.
+ */
 import type { Redis } from 'ioredis';
 import { preferencesOrDefault, type UserPreferences } from '@referrals/shared';
 import { logger } from '../log.js';

@@ -1,3 +1,7 @@
+/**
+ * The TypeScript shape of the relay's database tables, for Kysely. Invariant: it matches what
+ * the migrations (migrations.ts) make; a change to one is a change to the other.
+ */
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type {
   AuditAction,

@@ -1,3 +1,9 @@
+/**
+ * The framework-neutral shape of the REST gateway: requests, answers, routes and their guards,
+ * and the helpers every handler shares (path parameters, upstream failures).
+ * Invariant: a handler sees only path parameters of their kind (pathParamsProblem runs first),
+ * and an upstream failure becomes an answer that says whose fault it is, never a crash.
+ */
 import type { AuditAction, Contract } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
 import { logger } from '../log.js';

@@ -1,3 +1,8 @@
+/**
+ * The audit log of writes through the relay, and the admins' route that reads it.
+ * Invariant: every write route's request is recorded (pending) before the write is made and
+ * finished with its outcome after; a write route without an audit spec is refused at start.
+ */
 import { API, parseAuditQuery, type AuditEntry, type AuditOutcome } from '@referrals/shared';
 import type { ProfileResolver } from '../auth/profile.js';
 import type { AuditLog } from '../db/auditLog.js';

@@ -1,3 +1,8 @@
+/**
+ * Makes the gateway's own writes visible to the writer at once.
+ * Invariant: a write's answer is sent only once this instance's mirror holds the record, so the
+ * writer's next read shows it.
+ */
 import type { StreamName } from '../keys.js';
 import { commitFresh, commitRecord } from '../changeLog/directCommit.js';
 import type { GatewayDeps } from './deps.js';

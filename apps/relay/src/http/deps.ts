@@ -1,3 +1,8 @@
+/**
+ * What the REST gateway's routes are given to work with.
+ * Invariant: the read model is the routes' only view of the market, and a check-then-write that
+ * other instances could interleave runs under `withLock`.
+ */
 import type { ProfileResolver } from '../auth/profile.js';
 import type { ReadModel } from '../readModel/api.js';
 import type { UpstreamClient } from '../upstream/client.js';

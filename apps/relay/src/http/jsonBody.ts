@@ -1,3 +1,8 @@
+/**
+ * The body reader of the write routes.
+ * Invariant: a body reaches a handler only as JSON, sent as such and parsed from at most
+ * MAX_BODY; anything else is refused with a 4xx in words of ours, never the parser's.
+ */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ApiResponse } from './api.js';
 

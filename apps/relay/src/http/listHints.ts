@@ -1,3 +1,9 @@
+/**
+ * Hints for an empty or misplaced list: the states of the user's appetite, and what each way out
+ * of an empty list would show.
+ * Invariant: each count costs one page query of size one on the list indexes, whatever the
+ * market's size.
+ */
 import {
   API,
   listDefaults,

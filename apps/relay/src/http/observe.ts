@@ -1,3 +1,8 @@
+/**
+ * Request ids, the access log and the request metrics.
+ * Invariant: every request has one id, made once and echoed in `x-request-id`, and is counted
+ * under its route's pattern (never its raw URL), so the metrics' labels stay few.
+ */
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';

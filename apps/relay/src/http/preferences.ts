@@ -1,3 +1,8 @@
+/**
+ * `GET` and `PUT /api/me/preferences`: the signed-in user's own preferences.
+ * Invariant: the key is the verified token's username, never a value from the request, so nobody
+ * reads or writes another user's preferences.
+ */
 import { API, userPreferencesSchema, type UserPreferences } from '@referrals/shared';
 import { ok, principalOf, type Route } from './api.js';
 import type { PreferencesStore } from '../db/preferences.js';

@@ -1,3 +1,9 @@
+/**
+ * What a browser session needs: the sign-in config, the user's profile, geo-location, the
+ * street-view image.
+ * Invariant: nothing secret reaches the browser (the public config holds no secret, the image is
+ * fetched with the relay's credentials and only an image is passed on).
+ */
 import { API } from '@referrals/shared';
 import { fail, ok, principalOf, upstreamFailure, type Route } from './api.js';
 import type { GatewayDeps } from './deps.js';

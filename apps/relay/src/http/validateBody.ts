@@ -1,3 +1,8 @@
+/**
+ * Validation of request bodies against their schemas.
+ * Invariant: a bad body is a 400 whose reason a person can act on; no shape of body makes it a
+ * 500 or leaks an exception's text.
+ */
 import * as yup from 'yup';
 import { fail, type ApiResponse } from './api.js';
 

@@ -1,3 +1,7 @@
+/**
+ * When a poll cycle last read every upstream stream. Invariant: the time is kept where every
+ * instance reads it (Redis, when there is one), so each instance's staleness tells the cluster's.
+ */
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from '../keys.js';
 import { logger } from '../log.js';

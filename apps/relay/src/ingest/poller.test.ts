@@ -1,3 +1,7 @@
+/**
+ * Tests of the poller: only what changed is committed, a failing source keeps its last snapshot
+ * and shows as stale, and a store another poller (or an empty restart) changed is read again.
+ */
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../changeLog/memoryStore.js';
 import { StreamMirror } from '../readModel/mirror.js';

@@ -1,3 +1,4 @@
+/** Tests of the poll's schedulers: polls never overlap, and the lease moves between relays. */
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';

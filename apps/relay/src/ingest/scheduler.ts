@@ -1,3 +1,8 @@
+/**
+ * How the poll is scheduled (PollScheduler), and the timer that runs it on a single instance.
+ * Invariant: polls never overlap; a poll asked for while one runs runs once more right after it,
+ * however many were asked for meanwhile.
+ */
 import { hostname } from 'node:os';
 import { logger } from '../log.js';
 

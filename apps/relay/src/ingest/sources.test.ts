@@ -1,3 +1,7 @@
+/**
+ * Tests of the small sources: the delivery errors are read whole up to their bound, as one record
+ * that stays the same object while the upstream's answer does.
+ */
 import type { DeliveryError } from '@referrals/shared';
 import { describe, expect, it } from 'vitest';
 import type { UpstreamClient } from '../upstream/client.js';

@@ -1,3 +1,9 @@
+/**
+ * The small streams the poller reads whole each cycle: marketplaces, delivery stats, delivery
+ * errors and feature flags. Invariant: each source keys its records by the upstream's id, and the
+ * delivery errors are one record, the same object while every page the upstream sends is
+ * unchanged, so the poller hashes it once.
+ */
 import type { DeliveryError } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
 import type { UpstreamClient } from '../upstream/client.js';

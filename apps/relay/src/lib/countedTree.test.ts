@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slicing } from './slices.js';
+import { setSlicing } from './slices.js';
 import {
   cellMask,
   CountedTree,
@@ -103,14 +103,44 @@ const MASKS: readonly CellMask[] = [
   cellMask(CELLS, [0, 2]),
 ];
 
+/**
+ * Checks every counted slot the tree says it counts against a plain filter of `held`: counts,
+ * a page from `skip`, a backward walk, and a count up to a pivot.
+ */
+function checkSlots(
+  tree: CountedTree<Item>,
+  held: readonly Item[],
+  counted: ReadonlySet<number>,
+  skip: number,
+  take: number,
+): void {
+  const ids = (ts: Iterable<Item>) => [...ts].map((t) => t.id);
+  for (const slot of counted) {
+    if (!tree.countsSlot(treeSlot(slot))) continue;
+    for (const mask of MASKS) {
+      const m = inSlot(mask, treeSlot(slot));
+      const want = held
+        .filter((t) => mask.wants[t.cell] === 1 && ((t.slots >> slot) & 1) === 1)
+        .sort(byKey);
+      expect(tree.countOf(m)).toBe(want.length);
+      expect(ids(tree.page(m, skip, take))).toEqual(ids(want.slice(skip, skip + take)));
+      const last = want.length - 1 - skip;
+      if (last >= 0)
+        expect(ids(tree.walk(m, last, true))).toEqual(ids(want.slice(0, last + 1).reverse()));
+      const pivot = want[skip];
+      if (pivot) expect(tree.countWhile(m, (t) => byKey(t, pivot) < 0)).toBe(skip);
+    }
+  }
+}
+
 describe('CountedTree slots', () => {
   // A count in slices yields after every leaves' parent, so changes land between any two.
-  const defaults = { ...slicing };
+  let restoreSlicing: () => void;
   beforeAll(() => {
-    Object.assign(slicing, { budgetMs: 0, checkEvery: 1 });
+    restoreSlicing = setSlicing({ budgetMs: 0, checkEvery: 1 });
   });
   afterAll(() => {
-    Object.assign(slicing, defaults);
+    restoreSlicing();
   });
 
   it('counts, pages and walks the entries of each counted slot as a plain filter would', async () => {
@@ -128,27 +158,7 @@ describe('CountedTree slots', () => {
           const counted = new Set<number>(first);
           for (const slot of first) tree.countSlot(treeSlot(slot));
           const runs: Promise<void>[] = [];
-          const check = () => {
-            for (const slot of counted) {
-              if (!tree.countsSlot(treeSlot(slot))) continue;
-              for (const mask of MASKS) {
-                const m = inSlot(mask, treeSlot(slot));
-                const want = held
-                  .filter((t) => mask.wants[t.cell] === 1 && ((t.slots >> slot) & 1) === 1)
-                  .sort(byKey);
-                expect(tree.countOf(m)).toBe(want.length);
-                const ids = (ts: Iterable<Item>) => [...ts].map((t) => t.id);
-                expect(ids(tree.page(m, skip, take))).toEqual(ids(want.slice(skip, skip + take)));
-                const last = want.length - 1 - skip;
-                if (last >= 0)
-                  expect(ids(tree.walk(m, last, true))).toEqual(
-                    ids(want.slice(0, last + 1).reverse()),
-                  );
-                const pivot = want[skip];
-                if (pivot) expect(tree.countWhile(m, (t) => byKey(t, pivot) < 0)).toBe(skip);
-              }
-            }
-          };
+          const check = () => checkSlots(tree, held, counted, skip, take);
           let next = 1;
           for (const op of ops) {
             const at = 'at' in op && held.length > 0 ? op.at % held.length : -1;

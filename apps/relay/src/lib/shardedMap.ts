@@ -1,13 +1,14 @@
 /**
  * A Map kept as many small Maps. A JS Map grows by copying its whole table into one twice the size
- * inside the `set` that fills it: at 1,048,576 entries that one call held the event loop ~240 ms
- * (measured on the bench machine), and a relay's mirror, list index and poll each hold one entry
- * per referral. Split in `SHARDS` by key, each copy is of a 64th of the entries, and the shards
+ * inside the `set` that fills it: at a million entries that one call holds the event loop far
+ * longer than a slice, and a relay's mirror, list index and poll each hold one entry per
+ * referral. Split in `SHARDS` by key, each copy is of a 64th of the entries, and the shards
  * take unequal shares of the keys (see `shardIndex`) so that they do not all grow in one call.
  *
  * Iteration goes shard by shard, each in insertion order: the order of the whole is not the
  * insertion order, and an entry set during an iteration is seen only when its shard comes later
  * (callers that read across turns of the event loop replay what changed meanwhile anyway).
+ * Invariant: it holds and answers what one Map would; only the iteration order differs.
  */
 export class ShardedMap<K, V> implements ReadonlyMap<K, V> {
   private readonly shards: Map<K, V>[];
@@ -124,10 +125,10 @@ const SHARD_OF_BUCKET = ((): Uint8Array => {
  * The shard of a key's hash: its bits mixed (murmur3's finalizer, so that consecutive ids fall in
  * every shard), then its top 12 bits looked up in SHARD_OF_BUCKET. The shards' shares of the keys
  * run from 1 to 2 (over one octave, evenly in log): with equal shares, the shards of a growing map
- * reach each power of two together (ids come in order), and the one change set that crossed it
- * (250 referrals cover every shard) copied all 64 tables in one call: 115-146 ms measured at
- * 524,288 in a first load of 1,000,000 (docs/perf session 22). Spread so, two shards cross
- * their sizes' next power of two ~1% of the entries apart.
+ * reach each power of two together (ids come in order), and the one change set that crosses it
+ * (250 referrals cover every shard) copies all 64 tables in one call, as long a pause as one
+ * unsharded table's. Spread so, two shards cross their sizes' next power of two ~1% of the
+ * entries apart.
  */
 export const shardIndex = (hash: number): number => shardOfMixed(mixBits(hash));
 

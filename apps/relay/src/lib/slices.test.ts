@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eachTurn } from '../testkit/turns.testkit.js';
-import { forEachInSlices, nextSlice, slicing, sortInSlices, yieldIfDue } from './slices.js';
+import { forEachInSlices, nextSlice, setSlicing, sortInSlices, yieldIfDue } from './slices.js';
 
-const budget = { ...slicing };
+/** Puts back the slicing a test set. */
+let restoreSlicing = (): void => {};
 afterEach(() => {
-  Object.assign(slicing, budget);
+  restoreSlicing();
+  restoreSlicing = () => {};
   vi.restoreAllMocks();
 });
 
@@ -22,7 +24,7 @@ const markTurns = (log: string[]): (() => void) => eachTurn(() => log.push('|'))
 
 describe('slices', () => {
   it('runs one waiting slice per turn of the event loop, however many jobs are in flight', async () => {
-    Object.assign(slicing, { budgetMs: 0 });
+    restoreSlicing = setSlicing({ budgetMs: 0 });
     const log: string[] = [];
     const stop = markTurns(log);
     await Promise.all([job('a', 5, log), job('b', 5, log), job('c', 5, log)]);
@@ -49,7 +51,7 @@ describe('slices', () => {
     // clock's reading: a monotonic clock never goes back).
     let clock = performance.now();
     vi.spyOn(performance, 'now').mockImplementation(() => clock);
-    Object.assign(slicing, { budgetMs: 10, checkEvery: 1 });
+    restoreSlicing = setSlicing({ budgetMs: 10, checkEvery: 1 });
     const log: string[] = [];
     const stop = markTurns(log);
     const work = async (name: string): Promise<void> => {
@@ -80,7 +82,7 @@ describe('slices', () => {
   });
 
   it('drains a queue in slices, the items pushed meanwhile included, done in the turn of the last', async () => {
-    Object.assign(slicing, { budgetMs: 0, checkEvery: 2 });
+    restoreSlicing = setSlicing({ budgetMs: 0, checkEvery: 2 });
     const queue = [1, 2, 3, 4, 5];
     const log: string[] = [];
     const stop = markTurns(log);
@@ -112,7 +114,7 @@ describe('slices', () => {
   });
 
   it('stops draining when the work is no longer wanted after a pause', async () => {
-    Object.assign(slicing, { budgetMs: 0, checkEvery: 1 });
+    restoreSlicing = setSlicing({ budgetMs: 0, checkEvery: 1 });
     const applied: number[] = [];
     let wanted = true;
     const done = await forEachInSlices(
@@ -128,7 +130,7 @@ describe('slices', () => {
   });
 
   it('sorts as Array.prototype.sort does, stable, through many yields', async () => {
-    Object.assign(slicing, { budgetMs: 0 });
+    restoreSlicing = setSlicing({ budgetMs: 0 });
     const items = Array.from({ length: 3000 }, (_, i) => ({ k: (i * 7919) % 97, i }));
     const sorted = await sortInSlices(items, (a, b) => a.k - b.k);
     expect(sorted).toEqual([...items].sort((a, b) => a.k - b.k));

@@ -1,24 +1,46 @@
-import { setImmediate } from 'node:timers';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-
 /**
  * Work on a large market split into slices that each stay well under the event loop's budget
  * (a list index of 1,000,000 referrals is sorted in ~100 slices), so sockets and requests are
- * served between them.
+ * served between them. Invariant: the sliced work of one turn of the event loop shares one
+ * budget, and waiting slices resume one per turn, first come first served.
  */
+import { setImmediate } from 'node:timers';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/** The slicing knobs: see `slicing`. */
+export interface Slicing {
+  /** How long one slice may run before it yields to the event loop. */
+  budgetMs: number;
+  /** Every how many items a reader looks at the clock. */
+  checkEvery: number;
+}
+
+const knobs: Slicing = { budgetMs: 8, checkEvery: 64 };
 
 /**
  * How long one slice may run before it yields to the event loop, and every how many items a
- * reader looks at the clock (tests set 0 and 1: a turn of the event loop between any two items).
+ * reader looks at the clock. Read-only here: only `setSlicing` changes it.
  */
-export const slicing = { budgetMs: 8, checkEvery: 64 };
+export const slicing: Readonly<Slicing> = knobs;
+
+/**
+ * Changes the slicing knobs (tests set a budget of 0 and a check every item: a turn of the event
+ * loop between any two items); returns the function that puts back the knobs as they were.
+ */
+export function setSlicing(change: Partial<Slicing>): () => void {
+  const before = { ...knobs };
+  Object.assign(knobs, change);
+  return () => {
+    Object.assign(knobs, before);
+  };
+}
 
 /**
  * When this turn's sliced work began: the first clock check of a turn (or the resume of a waiting
  * slice) sets it, and an immediate clears it after the turn. Jobs that run one after another in
- * one turn (the orders a first load held back, built one by one; a change set's views) each
- * began a budget of their own before: stretches of 114-128 ms in CPU profiles of a first load
- * of 2,000 referrals, none over 31 ms with the budget shared.
+ * one turn (the orders a first load held back, built one by one; a change set's views)
+ * would each take a whole budget otherwise, holding the loop several budgets in a row; sharing
+ * the turn's budget keeps the turn within one.
  */
 let turnStart: number | undefined;
 let turnEnding = false;
@@ -59,11 +81,10 @@ export async function yieldIfDue(since: number): Promise<number> {
  * that its iterator still reaches (an array's items pushed onto it; a Set's or a sharded map's
  * values added); resolves true once the last one is done, in the turn that did it (so a caller
  * draining a queue finds nothing new on it before it awaits anything), or false when `wanted`
- * says no after a pause. The changes that land while a list view is built are replayed so: at
- * 1,000,000 referrals those of a whole first load are hundreds of thousands, and replayed in one
- * go they held the event loop 200-300 ms (docs/perf session 22); a large scope's members
- * are read and marked so (an idle appetite's slot cleared from every member in one loop held it
- * 682 ms, "Session 22").
+ * says no after a pause. The changes that land while a list view is built are replayed so (at
+ * 1,000,000 referrals those of a whole first load are hundreds of thousands: replayed in one go
+ * they would hold the event loop for hundreds of milliseconds), and a large scope's members are
+ * read and marked so (clearing an idle appetite's slot from every member in one loop would too).
  */
 export async function forEachInSlices<T>(
   values: Iterable<T>,
@@ -128,9 +149,9 @@ export async function sortInSlices<T>(
   items: readonly T[],
   compare: (a: T, b: T) => number,
 ): Promise<T[]> {
-  // The copy is made run by run: a market's items copied at once (`items.slice()`) held the
-  // event loop 85-140 ms late in a first load of 1,000,000, a large array's every element passing
-  // V8's write barrier while the heap is marked.
+  // The copy is made run by run: a market's items copied at once (`items.slice()`) would hold
+  // the event loop far past a slice at 1,000,000, a large array's every element passing V8's
+  // write barrier while the heap is marked.
   const n = items.length;
   let src = new Array<T>(n);
   let since = performance.now();

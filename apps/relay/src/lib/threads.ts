@@ -1,3 +1,7 @@
+/**
+ * Starting the relay's worker threads from the sources or from the build alike. Invariant: a
+ * worker runs the same module its caller names, .ts through tsx in development, .js when built.
+ */
 import { Worker } from 'node:worker_threads';
 
 /**

@@ -1,13 +1,13 @@
-import type { CellMask, CountedTree } from './countedTree.js';
-
 /**
  * Both directions of a sort key read from one tree. The spec's tie rule (newest first) and the
  * place of missing values (last) are the same in both directions, so the descending order is not
  * the ascending one backwards: it is the groups of equal values backwards, each group forwards,
  * then the missing values forwards. A tree in the ascending order holds both; this reads the
  * descending one from it. A page costs a few descents (the rank of a group's edge is one, by the
- * counts) and a walk over the page's entries, whatever the size of the groups.
+ * counts) and a walk over the page's entries, whatever the size of the groups. Invariant: both
+ * directions list the same entries, missing values last in each, ties newest first.
  */
+import type { CellMask, CountedTree } from './countedTree.js';
 
 /** How a tree in the ascending order splits into groups of equal sort values. */
 export interface Groups<T> {

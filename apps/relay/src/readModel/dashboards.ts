@@ -1,3 +1,8 @@
+/**
+ * The dashboards, computed where the referrals are (the read model host) from the mirrors and
+ * the index's recent referrals, at the instant asked: the same ask at the same seq gives the same
+ * figures.
+ */
 import {
   computeAgentDashboard,
   computePrivilegedDashboard,

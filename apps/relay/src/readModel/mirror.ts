@@ -1,3 +1,8 @@
+/**
+ * A stream followed from its change log, in order: its snapshot, then every change set after it,
+ * a reload on a gap or a reset. The seq a follower holds moves only once a change set is held,
+ * and its listeners hear of each change set held and each reload, in seq order.
+ */
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import { BACKOFF, backoffMs } from '../resilience.js';

@@ -1,3 +1,8 @@
+/**
+ * The read model the host serves: every stream's mirror and the referrals' list indexes, kept
+ * live from the change log. The relay reaches it through the host (api.ts), never directly; the
+ * small streams' mirrors are also what every relay's event loop holds.
+ */
 import {
   DEFAULT_SORTS,
   SORT_FIELDS,

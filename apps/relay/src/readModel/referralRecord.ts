@@ -1,3 +1,7 @@
+/**
+ * A referral as the read model keeps it: parsed once, with the values that repeat across the
+ * market (statuses, states, cities, agencies) shared, written back as the same JSON.
+ */
 import { opportunitySchema, type Opportunity } from '@referrals/shared';
 
 /**

@@ -1,3 +1,9 @@
+/**
+ * Which marketplace an agent's agency buys through, for the rooms cut per agency.
+ *
+ * Invariant: decided from the verified principal and the profile resolver only; an account
+ * without an agency or a marketplace is refused, never given a default.
+ */
 import { marketplaceOfAgency, type Marketplace } from '@referrals/shared';
 import type { ProfileResolver, UserProfile } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';

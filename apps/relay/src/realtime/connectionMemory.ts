@@ -1,3 +1,9 @@
+/**
+ * Trims what engine.io and Socket.IO would keep of each connection's handshake for its whole life.
+ *
+ * Invariant: only what nothing in the relay reads after the handshake is let go of, and every
+ * trimmed handshake keeps one object shape.
+ */
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Socket as TcpSocket } from 'node:net';
 import type { Server } from 'socket.io';
@@ -28,7 +34,7 @@ const NO_QUERY: Readonly<Record<string, never>> = Object.freeze({});
  *   HTTP middlewares such as loggers, through a `once('close')` listener on the TCP socket added
  *   when the response is made. The relay has no such middleware, and that listener would keep
  *   the response, the upgrade request (headers, raw headers, stream state) and the listener's
- *   own wrappers alive as long as the connection: ~0.6 KB a socket. It is removed as the upgrade
+ *   own wrappers alive as long as the connection, on every socket. It is removed as the upgrade
  *   passes the engine's middleware; the response and request are then garbage once the
  *   upgrade completes.
  * - The `error` listener engine.io puts on the WebSocket for the time of the upgrade only

@@ -1,3 +1,9 @@
+/**
+ * The dashboard topic's rooms: one shared by admins and carriers, one per agency for agents.
+ *
+ * Invariant: an agent's room is its own agency's, decided from the verified token and the
+ * profile resolver, never from what the client sends.
+ */
 import { rooms, type Dashboard } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
 import type { DashboardAsk } from '../readModel/api.js';

@@ -1,3 +1,9 @@
+/**
+ * The `RoomEmitter` seam between fan-out and Socket.IO, so fan-out is tested without a network.
+ *
+ * Invariant: it reaches only this instance's sockets; once `has` says a room is empty, fan-out
+ * forgets the room.
+ */
 import type { ChangesMessage, SnapshotMessage } from '@referrals/shared';
 
 /** The three things fan-out needs of Socket.IO, so it is tested without a network. */

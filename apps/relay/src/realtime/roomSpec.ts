@@ -1,3 +1,10 @@
+/**
+ * Subscription decisions: for a topic a client names and the verified principal, the room the
+ * relay feeds it from, or a refusal.
+ *
+ * Invariant: the topic's tier is checked before any room is built, and the room, its filter and
+ * its projection come from the topic registry, never from the client.
+ */
 import {
   audienceOf,
   deliveryOf,

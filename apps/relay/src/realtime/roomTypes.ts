@@ -1,3 +1,10 @@
+/**
+ * The shapes of rooms: what a topic's builder gives, and the spec `roomFor` makes of it for
+ * fan-out.
+ *
+ * Invariant: a room is either a stream room (one stream's records, each through `select`) or a
+ * computed room (one item); its audience is sent nothing else.
+ */
 import type { ErrorCode, SignedInAudience, Topic, TopicItems } from '@referrals/shared';
 import type { ProfileResolver } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';

@@ -1,19 +1,27 @@
+/**
+ * Socket.IO on the relay's HTTP server: checks the origin and the protocol version, verifies the
+ * token at the handshake (and when the client hands over a fresh one), decides every room itself
+ * and sends each room what its audience may see.
+ *
+ * Invariant: messages go only to this instance's own sockets (no adapter links instances), and
+ * a socket whose token ran out keeps only its public rooms.
+ */
 import type { Server as HttpServer } from 'node:http';
-import {
-  parseToken,
-  PROTOCOL_VERSION,
-  type ChangesMessage,
-  type ClientToServerEvents,
-  type SnapshotMessage,
-  type ServerToClientEvents,
+import type {
+  ChangesMessage,
+  ClientToServerEvents,
+  SnapshotMessage,
+  ServerToClientEvents,
 } from '@referrals/shared';
 import { Server } from 'socket.io';
 import type { ProfileResolver } from '../auth/profile.js';
-import { TokenError, type TokenVerifier } from '../auth/verify.js';
+import type { TokenVerifier } from '../auth/verify.js';
 import { logger } from '../log.js';
 import type { ReadModel } from '../readModel/api.js';
-import { trimConnectionMemory, trimHandshake } from './connectionMemory.js';
+import { trimConnectionMemory } from './connectionMemory.js';
+import type { RoomEmitter } from './emitter.js';
 import { createFanout, type FanoutOptions } from './fanout.js';
+import { checkHandshake } from './handshake.js';
 import { HEARTBEAT } from './heartbeat.js';
 import { createSocketHandlers, type RelaySocket, type SocketData } from './socketHandlers.js';
 
@@ -48,13 +56,9 @@ export interface RealtimeOptions {
 const EXPIRY_LEEWAY_MS = 5000;
 const EXPIRY_SWEEP_MS = 1000;
 
-/**
- * Socket.IO on the relay's HTTP server: checks the origin and the protocol version, verifies the
- * token at the handshake (and when the client hands over a fresh one), decides every room itself
- * and sends each room what its audience may see.
- */
-export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
-  const io: RelayIo = new Server(http, {
+/** The Socket.IO server, taking connections from the allowed origins only. */
+function createIo(http: HttpServer, o: RealtimeOptions): RelayIo {
+  return new Server(http, {
     cors: { origin: [...o.allowedOrigins], credentials: false },
     allowRequest: (req, callback) => {
       // Browsers send Origin on WebSocket upgrades, where CORS does not apply: check it here.
@@ -72,25 +76,50 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
           },
         }),
   });
+}
+
+/** Fan-out's seam onto Socket.IO: this instance's sockets of a room. */
+function roomEmitter(io: RelayIo, o: RealtimeOptions): RoomEmitter {
+  return {
+    emit: (
+      room: string,
+      event: 'changes' | 'snapshot',
+      message: ChangesMessage | SnapshotMessage,
+    ) => {
+      const target = io.local.to(room);
+      if (event === 'changes') target.emit('changes', message as ChangesMessage);
+      else target.emit('snapshot', message as SnapshotMessage);
+      o.onEmit?.(event);
+    },
+    has: (room) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
+  };
+}
+
+/**
+ * Tokens run out: one sweep a second over the sockets, rather than a timer per socket (whose
+ * bookkeeping every signed-in socket would carry; the sweep costs none per socket). A socket is
+ * let go of at most a second after its token's expiry and leeway.
+ */
+function startExpirySweep(io: RelayIo, expire: (socket: RelaySocket) => void): NodeJS.Timeout {
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const socket of io.of('/').sockets.values()) {
+      const p = socket.data.principal;
+      if (p && p.expiresAt + EXPIRY_LEEWAY_MS <= now) expire(socket);
+    }
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+  return sweep;
+}
+
+/** Attaches the realtime layer to the relay's HTTP server; `close` stops it. */
+export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
+  const io = createIo(http, o);
   // Each connection would otherwise keep its upgrade request (headers, streams) for life.
   trimConnectionMemory(io);
-  const fanout = createFanout(
-    o.readModel,
-    {
-      emit: (
-        room: string,
-        event: 'changes' | 'snapshot',
-        message: ChangesMessage | SnapshotMessage,
-      ) => {
-        const target = io.local.to(room);
-        if (event === 'changes') target.emit('changes', message as ChangesMessage);
-        else target.emit('snapshot', message as SnapshotMessage);
-        o.onEmit?.(event);
-      },
-      has: (room) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
-    },
-    { onDelivered: o.onDelivered },
-  );
+  const fanout = createFanout(o.readModel, roomEmitter(io, o), {
+    onDelivered: o.onDelivered,
+  });
   const { expire, restore, onSubscribe, onUnsubscribe, onResync, onAuthenticate } =
     createSocketHandlers({
       readModel: o.readModel,
@@ -99,56 +128,8 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
       fanout,
     });
 
-  io.use((socket: RelaySocket, next) => {
-    const auth = (socket.handshake.auth ?? {}) as { protocol?: unknown; token?: unknown };
-    if (auth.protocol !== PROTOCOL_VERSION) {
-      next(
-        new Error(
-          `protocol ${String(auth.protocol)} is not spoken here (want ${PROTOCOL_VERSION})`,
-        ),
-      );
-      return;
-    }
-    if (auth.token === undefined) {
-      socket.data.principal = null;
-      socket.data.topics ??= {};
-      trimHandshake(socket.handshake);
-      next();
-      return;
-    }
-    const parsed = parseToken(auth.token);
-    if (!parsed.ok) {
-      next(new Error(`unauthenticated: ${parsed.error}`));
-      return;
-    }
-    o.verify(parsed.token).then(
-      (principal) => {
-        socket.data.principal = principal;
-        socket.data.topics ??= {};
-        // The verified principal is kept; the raw token need not live as long as the socket.
-        trimHandshake(socket.handshake);
-        next();
-      },
-      (err: unknown) =>
-        next(
-          new Error(
-            `unauthenticated: ${err instanceof TokenError ? err.message : 'token refused'}`,
-          ),
-        ),
-    );
-  });
-
-  // Tokens run out: one sweep a second over the sockets, rather than a timer per socket (a timer
-  // and its bookkeeping cost each signed-in socket ~0.2 KB of heap; the sweep, nothing). A socket
-  // is let go of at most a second after its token's expiry and leeway.
-  const expirySweep = setInterval(() => {
-    const now = Date.now();
-    for (const socket of io.of('/').sockets.values()) {
-      const p = socket.data.principal;
-      if (p && p.expiresAt + EXPIRY_LEEWAY_MS <= now) expire(socket);
-    }
-  }, EXPIRY_SWEEP_MS);
-  expirySweep.unref();
+  io.use(checkHandshake(o.verify));
+  const expirySweep = startExpirySweep(io, expire);
 
   io.on('connection', (socket: RelaySocket) => {
     if (socket.recovered) {

@@ -1,3 +1,11 @@
+/**
+ * What a socket may ask of the relay (subscribe, unsubscribe, resync, authenticate) and what
+ * happens to it when its token runs out or its connection is recovered.
+ *
+ * Invariant: every room is decided here from the verified principal, never from the client's
+ * say; a socket is in a topic's room only while `socket.data.topics` names that room, and never
+ * in one its principal may not have.
+ */
 import {
   parseResync,
   parseToken,
@@ -41,65 +49,73 @@ export interface SocketHandlerDeps {
 }
 
 /**
- * What a socket may ask of the relay (subscribe, unsubscribe, resync, authenticate) and what
- * happens to it when its token runs out or its connection is recovered. Every room is decided
- * here from the verified principal, never from the client's say.
+ * A handler shared by every socket: Socket.IO calls it with the socket as `this`, so no closure
+ * is made per connection (each would cost every socket heap for nothing).
  */
-export function createSocketHandlers(d: SocketHandlerDeps) {
-  /** Drops all but the public rooms when the token runs out, until a fresh one is handed over. */
-  function expire(socket: RelaySocket): void {
-    const dropped: Topic[] = [];
-    for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
-      if (topicDefinition(topic.kind).tier === 'public') continue;
+type On<E extends keyof ClientToServerEvents> = (
+  this: RelaySocket,
+  ...args: Parameters<ClientToServerEvents[E]>
+) => void;
+
+/** Drops all but the public rooms when the token runs out, until a fresh one is handed over. */
+function expire(socket: RelaySocket): void {
+  const dropped: Topic[] = [];
+  for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
+    if (topicDefinition(topic.kind).tier === 'public') continue;
+    void socket.leave(room);
+    delete socket.data.topics[key];
+    dropped.push(topic);
+  }
+  socket.data.principal = null;
+  socket.emit('sessionExpired', { topics: dropped });
+}
+
+/** The room of a topic the client names, for the socket's principal, or why not. */
+async function authorize(
+  d: SocketHandlerDeps,
+  socket: RelaySocket,
+  input: unknown,
+): Promise<RoomSpec | Refusal> {
+  const parsed = parseTopic(input);
+  if (!parsed.ok) return { code: 'invalid', error: parsed.error };
+  return roomFor(parsed.topic, socket.data.principal, d.readModel, d.profiles);
+}
+
+/**
+ * A recovered connection comes back with its rooms but maybe on another instance: the rooms'
+ * specs are rebuilt from the topics, authorized again, and any no longer allowed are left.
+ */
+async function restore(d: SocketHandlerDeps, socket: RelaySocket): Promise<void> {
+  for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
+    const spec = await roomFor(topic, socket.data.principal, d.readModel, d.profiles);
+    if (isRefusal(spec) || spec.room !== room) {
       void socket.leave(room);
       delete socket.data.topics[key];
-      dropped.push(topic);
+      continue;
     }
-    socket.data.principal = null;
-    socket.emit('sessionExpired', { topics: dropped });
+    await d.fanout.join(spec);
   }
+}
 
-  async function authorize(socket: RelaySocket, input: unknown): Promise<RoomSpec | Refusal> {
-    const parsed = parseTopic(input);
-    if (!parsed.ok) return { code: 'invalid', error: parsed.error };
-    return roomFor(parsed.topic, socket.data.principal, d.readModel, d.profiles);
-  }
+/** Puts the socket in the topic's room, out of the room it held for the topic before. */
+function enter(socket: RelaySocket, spec: RoomSpec): void {
+  const key = topicKey(spec.topic);
+  const before = socket.data.topics[key];
+  if (before && before.room !== spec.room) void socket.leave(before.room);
+  void socket.join(spec.room);
+  socket.data.topics[key] = { topic: spec.topic, room: spec.room };
+}
 
-  /**
-   * A recovered connection comes back with its rooms but maybe on another instance: the rooms'
-   * specs are rebuilt from the topics, authorized again, and any no longer allowed are left.
-   */
-  async function restore(socket: RelaySocket): Promise<void> {
-    for (const [key, { topic, room }] of Object.entries(socket.data.topics)) {
-      const spec = await roomFor(topic, socket.data.principal, d.readModel, d.profiles);
-      if (isRefusal(spec) || spec.room !== room) {
-        void socket.leave(room);
-        delete socket.data.topics[key];
-        continue;
-      }
-      await d.fanout.join(spec);
-    }
-  }
-
-  // The handlers are shared by every socket (Socket.IO calls them with the socket as `this`):
-  // closures per connection would cost each socket a few hundred bytes of heap for nothing.
-  type On<E extends keyof ClientToServerEvents> = (
-    this: RelaySocket,
-    ...args: Parameters<ClientToServerEvents[E]>
-  ) => void;
-  const onSubscribe: On<'subscribe'> = function (input, ack) {
+function subscribeHandler(d: SocketHandlerDeps): On<'subscribe'> {
+  return function (input, ack) {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
     const socket = this;
     if (typeof ack !== 'function') return;
-    authorize(socket, input)
+    authorize(d, socket, input)
       .then((spec) => {
         if (isRefusal(spec)) return ack({ ok: false, ...spec });
         // Join and snapshot in one step: later changes continue from exactly this seq.
-        const key = topicKey(spec.topic);
-        const before = socket.data.topics[key];
-        if (before && before.room !== spec.room) void socket.leave(before.room);
-        void socket.join(spec.room);
-        socket.data.topics[key] = { topic: spec.topic, room: spec.room };
+        enter(socket, spec);
         return Promise.resolve(d.fanout.join(spec)).then((snapshot) => ack({ ok: true, snapshot }));
       })
       .catch((err: unknown) => {
@@ -107,27 +123,29 @@ export function createSocketHandlers(d: SocketHandlerDeps) {
         ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
       });
   };
+}
 
-  const onUnsubscribe: On<'unsubscribe'> = function (input, ack) {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
-    const socket = this;
-    if (typeof ack !== 'function') return;
-    const parsed = parseTopic(input);
-    if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
-    const key = topicKey(parsed.topic);
-    const held = socket.data.topics[key];
-    if (held) void socket.leave(held.room);
-    delete socket.data.topics[key];
-    ack({ ok: true });
-  };
+const onUnsubscribe: On<'unsubscribe'> = function (input, ack) {
+  // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
+  const socket = this;
+  if (typeof ack !== 'function') return;
+  const parsed = parseTopic(input);
+  if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
+  const key = topicKey(parsed.topic);
+  const held = socket.data.topics[key];
+  if (held) void socket.leave(held.room);
+  delete socket.data.topics[key];
+  ack({ ok: true });
+};
 
-  const onResync: On<'resync'> = function (input, ack) {
+function resyncHandler(d: SocketHandlerDeps): On<'resync'> {
+  return function (input, ack) {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
     const socket = this;
     if (typeof ack !== 'function') return;
     const parsed = parseResync(input);
     if (!parsed.ok) return ack({ ok: false, code: 'invalid', error: parsed.error });
-    authorize(socket, parsed.topic)
+    authorize(d, socket, parsed.topic)
       .then(async (spec) => {
         if (isRefusal(spec)) return ack({ ok: false, ...spec });
         if (!socket.rooms.has(spec.room))
@@ -144,8 +162,11 @@ export function createSocketHandlers(d: SocketHandlerDeps) {
         ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
       });
   };
+}
 
-  const onAuthenticate: On<'authenticate'> = function (input, ack) {
+/** A fresh token for the socket's session; a socket keeps the user it signed in as. */
+function authenticateHandler(d: SocketHandlerDeps): On<'authenticate'> {
+  return function (input, ack) {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
     const socket = this;
     if (typeof ack !== 'function') return;
@@ -172,6 +193,16 @@ export function createSocketHandlers(d: SocketHandlerDeps) {
         }),
     );
   };
+}
 
-  return { expire, restore, onSubscribe, onUnsubscribe, onResync, onAuthenticate };
+/** The socket handlers, made once and shared by every socket. */
+export function createSocketHandlers(d: SocketHandlerDeps) {
+  return {
+    expire,
+    restore: (socket: RelaySocket) => restore(d, socket),
+    onSubscribe: subscribeHandler(d),
+    onUnsubscribe,
+    onResync: resyncHandler(d),
+    onAuthenticate: authenticateHandler(d),
+  };
 }

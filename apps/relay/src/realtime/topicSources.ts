@@ -1,3 +1,11 @@
+/**
+ * The relay's half of the topic registry: where each topic's items come from and how a
+ * subscriber's room is cut.
+ *
+ * Invariant: every topic kind has one source (a missing one does not compile), and the streams
+ * fan-out and the computed rooms follow are derived from the sources, so no room's stream goes
+ * unfollowed.
+ */
 import {
   DEFAULT_SORTS,
   inState,

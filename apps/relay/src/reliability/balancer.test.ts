@@ -84,31 +84,81 @@ function changeUpstream(everyMs: number, max: number) {
 
 const allSettled = () => clients.every((c) => c.settled);
 
+/** The second frontend really refuses WebSockets: a WebSocket-only client never connects. */
+async function expectWebSocketRefused(): Promise<void> {
+  const refused = connect(haproxy.noWebSocketUrl, {
+    auth: { protocol: PROTOCOL_VERSION },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    refused.once('connect_error', () => resolve());
+    refused.once('connect', () => reject(new Error('a WebSocket got through')));
+  });
+  refused.close();
+}
+
+/** Connects the clients of KINDS, a batch at a time, each batch subscribed before the next. */
+async function connectClients(): Promise<void> {
+  for (let i = 0; i < KINDS.length; i += BATCH) {
+    const batch = KINDS.slice(i, i + BATCH).map(
+      (kind) => new FeedClient(kind === 'fallback' ? haproxy.noWebSocketUrl : haproxy.url, kind),
+    );
+    clients.push(...batch);
+    await waitFor('batch subscribed', () => batch.every((c) => c.settled), 30_000, 50);
+  }
+}
+
+/** The feed's page once it holds every referral of `ids`. */
+async function feedWithEvery(ids: readonly number[]) {
+  let page = await feedPage(haproxy.url).catch(() => null);
+  await waitFor(
+    'the read model holds every change',
+    async () => {
+      page = await feedPage(haproxy.url).catch(() => null);
+      const held = new Set(page?.content.map((r) => r.opportunityId));
+      return ids.every((id) => held.has(id));
+    },
+    30_000,
+    200,
+  );
+  if (!page) throw new Error('no page');
+  return page;
+}
+
+/**
+ * Checks that every client holds the feed's `content`, went through at least one failover on the
+ * transport of its kind, and saw every referral of `ids` (by a change or a page); returns how
+ * many of those deliveries were by a change.
+ */
+function expectClientsHold(
+  content: Awaited<ReturnType<typeof feedPage>>['content'],
+  ids: readonly number[],
+): number {
+  const expected = new Map(content.map((r) => [r.opportunityId, r]));
+  let byChange = 0;
+  for (const c of clients) {
+    expect(c.items).toEqual(expected);
+    // Every client went through at least one failover, and saw every referral made.
+    expect(c.connects).toBeGreaterThanOrEqual(2);
+    for (const id of ids) {
+      expect(c.byChange.has(id) || c.byPage.has(id)).toBe(true);
+      if (c.byChange.has(id)) byChange += 1;
+    }
+    expect(c.transport).toBe(c.kind === 'websocket' ? 'websocket' : 'polling');
+  }
+  return byChange;
+}
+
 describe('N relays behind HAProxy (deploy/haproxy/haproxy.cfg), 500 clients', () => {
   it('keeps every client, on WebSocket, long-polling or falling back, converging with every change through a SIGTERM and a SIGKILL', async ({
     annotate,
   }) => {
-    // The second frontend really refuses WebSockets: a WebSocket-only client never connects.
-    const refused = connect(haproxy.noWebSocketUrl, {
-      auth: { protocol: PROTOCOL_VERSION },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    await new Promise<void>((resolve, reject) => {
-      refused.once('connect_error', () => resolve());
-      refused.once('connect', () => reject(new Error('a WebSocket got through')));
-    });
-    refused.close();
+    await expectWebSocketRefused();
 
     let started = Date.now();
-    for (let i = 0; i < KINDS.length; i += BATCH) {
-      const batch = KINDS.slice(i, i + BATCH).map(
-        (kind) => new FeedClient(kind === 'fallback' ? haproxy.noWebSocketUrl : haproxy.url, kind),
-      );
-      clients.push(...batch);
-      await waitFor('batch subscribed', () => batch.every((c) => c.settled), 30_000, 50);
-    }
+    await connectClients();
     const firstSeq = Math.min(...clients.map((c) => c.seq));
     const figures = [`${clients.length} clients connected in ${Date.now() - started} ms`];
 
@@ -148,21 +198,7 @@ describe('N relays behind HAProxy (deploy/haproxy/haproxy.cfg), 500 clients', ()
     await upstream.stop();
 
     // The read model has every referral made upstream; then every client holds it.
-    const truth = await (async () => {
-      let page = await feedPage(haproxy.url).catch(() => null);
-      await waitFor(
-        'the read model holds every change',
-        async () => {
-          page = await feedPage(haproxy.url).catch(() => null);
-          const ids = new Set(page?.content.map((r) => r.opportunityId));
-          return upstream.ids.every((id) => ids.has(id));
-        },
-        30_000,
-        200,
-      );
-      if (!page) throw new Error('no page');
-      return page;
-    })();
+    const truth = await feedWithEvery(upstream.ids);
     await waitFor(
       'every client at the final seq',
       () => clients.every((c) => c.settled && c.seq === truth.seq),
@@ -173,18 +209,7 @@ describe('N relays behind HAProxy (deploy/haproxy/haproxy.cfg), 500 clients', ()
       `SIGKILL while a third started: every client converged ${Date.now() - started} ms after the kill began`,
     );
 
-    const expected = new Map(truth.content.map((r) => [r.opportunityId, r]));
-    let byChange = 0;
-    for (const c of clients) {
-      expect(c.items).toEqual(expected);
-      // Every client went through at least one failover, and saw every referral made.
-      expect(c.connects).toBeGreaterThanOrEqual(2);
-      for (const id of upstream.ids) {
-        expect(c.byChange.has(id) || c.byPage.has(id)).toBe(true);
-        if (c.byChange.has(id)) byChange += 1;
-      }
-      expect(c.transport).toBe(c.kind === 'websocket' ? 'websocket' : 'polling');
-    }
+    const byChange = expectClientsHold(truth.content, upstream.ids);
     const pages = clients.reduce((n, c) => n + c.pages - 1, 0);
     figures.push(
       `${upstream.ids.length} referrals made upstream in ${truth.seq - firstSeq} change sets; ` +

@@ -1,3 +1,7 @@
+/**
+ * A light browser of the public feed for the balancer tests (hundreds in one process).
+ * Invariant: a client applies changes only in seq order and holds what a browser would show.
+ */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   PROTOCOL_VERSION,

@@ -1,3 +1,8 @@
+/**
+ * Debian's haproxy with the deploy configuration in front of loopback relays, for the
+ * reliability tests. Invariant: the configuration tested is the deploy one, with only its Docker
+ * discovery line replaced.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';

@@ -1,3 +1,7 @@
+/**
+ * A test client of the relay's live protocol that behaves as a browser must. Invariant: its state
+ * is what a screen shows: changes only on top of the seq it holds, a resync on any gap.
+ */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   topicKey,

@@ -1,3 +1,8 @@
+/**
+ * Processes the reliability tests start and kill: a throwaway redis-server, the real relay in a
+ * child process, and the waits between. Invariant: a test touches only processes it started
+ * (the shared Redis is never restarted).
+ */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';

@@ -38,6 +38,56 @@ async function timed(url: string, init?: RequestInit) {
   return { status: res.status, ms: Date.now() - started };
 }
 
+/**
+ * The traffic while Redis is away, for 2.5 s from `downAt`: three referrals created at the sim,
+ * then a pause of 100 ms a round; each round a list read, a flags read, a readiness probe and a
+ * flag write, each timed.
+ */
+async function outageTraffic(url: string, admin: string, downAt: number) {
+  const created: Opportunity[] = [];
+  const answers: { what: string; status: number; ms: number }[] = [];
+  while (Date.now() - downAt < 2500) {
+    if (created.length < 3)
+      created.push((await sim.control('POST', '/__sim/referrals', {})) as Opportunity);
+    else await new Promise((res) => setTimeout(res, 100));
+    answers.push({ what: 'list', ...(await timed(`${url}/api/public/referrals?size=5`)) });
+    answers.push({ what: 'flags', ...(await timed(`${url}/api/feature-flags`)) });
+    answers.push({ what: 'ready', ...(await timed(`${url}/readyz`)) });
+    answers.push({
+      what: 'write',
+      ...(await timed(`${url}/api/feature-flags`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `outage-${Date.now()}`, description: 'x', enabled: false }),
+      })),
+    });
+  }
+  return { created, answers };
+}
+
+/**
+ * Connects `client` again and asks to resync the feed from `seq`, a seq of the store before it
+ * restarted: the answer must be a snapshot at the store's seq now (`seqNow`).
+ */
+async function expectSnapshotOnResync(
+  client: LiveClient,
+  url: string,
+  seq: number,
+  seqNow: number,
+): Promise<void> {
+  await client.connect(url);
+  const answer = (await client.socket
+    ?.timeout(5000)
+    .emitWithAck('resync', { topic: FEED, seq })) as {
+    ok: boolean;
+    kind?: string;
+    snapshot?: SnapshotMessage;
+  };
+  expect(answer).toMatchObject({ ok: true, kind: 'snapshot' });
+  expect(answer.snapshot?.seq).toBe(seqNow);
+  client.close();
+}
+
 describe('Redis stopped and restarted empty during traffic', () => {
   it('fails fast meanwhile, then recovers by itself with every change delivered and every client resynced', async ({
     annotate,
@@ -68,24 +118,7 @@ describe('Redis stopped and restarted empty during traffic', () => {
     const downAt = Date.now();
     // No change can come through a store that is away: the instance tells its own clients so.
     const toldStale = waitFor('told stale', () => client.status()?.stale === true, 3000, 10);
-    const created: Opportunity[] = [];
-    const answers: { what: string; status: number; ms: number }[] = [];
-    while (Date.now() - downAt < 2500) {
-      if (created.length < 3)
-        created.push((await sim.control('POST', '/__sim/referrals', {})) as Opportunity);
-      else await new Promise((res) => setTimeout(res, 100));
-      answers.push({ what: 'list', ...(await timed(`${url}/api/public/referrals?size=5`)) });
-      answers.push({ what: 'flags', ...(await timed(`${url}/api/feature-flags`)) });
-      answers.push({ what: 'ready', ...(await timed(`${url}/readyz`)) });
-      answers.push({
-        what: 'write',
-        ...(await timed(`${url}/api/feature-flags`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `outage-${Date.now()}`, description: 'x', enabled: false }),
-        })),
-      });
-    }
+    const { created, answers } = await outageTraffic(url, admin, downAt);
     await annotate(`clients told stale ${await toldStale} ms after Redis went`);
     expect(client.status()).toMatchObject({ stale: true, failing: ['store'] });
     const ready = (await (await fetch(`${url}/readyz`)).json()) as { redis: boolean };
@@ -113,17 +146,7 @@ describe('Redis stopped and restarted empty during traffic', () => {
     expect(client.status()?.stale).toBe(false);
 
     // The client that held a seq of the old store gets a snapshot, not changes of another store.
-    await away.connect(url);
-    const answer = (await away.socket
-      ?.timeout(5000)
-      .emitWithAck('resync', { topic: FEED, seq: awaySeq })) as {
-      ok: boolean;
-      kind?: string;
-      snapshot?: SnapshotMessage;
-    };
-    expect(answer).toMatchObject({ ok: true, kind: 'snapshot' });
-    expect(answer.snapshot?.seq).toBe(r.readModel.referrals.seq);
-    away.close();
+    await expectSnapshotOnResync(away, url, awaySeq, r.readModel.referrals.seq);
 
     // Nothing a user saved was lost.
     expect(await (await prefs()).json()).toEqual(saved);

@@ -1,3 +1,8 @@
+/**
+ * The public feed's server-rendered document, cached per brand, colour scheme and state.
+ * Invariant: a document is served only for the read model's seq it was cut at (or while its
+ * successor renders), and a key renders at most once a second.
+ */
 import { LRUCache } from 'lru-cache';
 import { brandForHost, parseStateParam, ROUTES, STATE_QUERY_PARAM } from '@referrals/shared';
 import { publicFeedPage } from '../http/referrals.js';

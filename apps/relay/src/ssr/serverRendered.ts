@@ -1,3 +1,8 @@
+/**
+ * The express side of the public feed's server render: starting the renderer and answering the
+ * GET. Invariant: a visitor never gets an error page from it; without a document the app shell
+ * is served.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';

@@ -1,3 +1,7 @@
+/**
+ * The web app's server render, run in a worker thread off the relay's event loop. Invariant:
+ * every call settles (its answer, its error, or a time-out), and a stuck worker is replaced.
+ */
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 

@@ -1,3 +1,7 @@
+/**
+ * The web app's static files, robots.txt, sitemap.xml and the root redirect. Invariant: only
+ * content-hashed assets are cached as immutable; every other file is revalidated on each visit.
+ */
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { ROUTES } from '@referrals/shared';

@@ -1,3 +1,7 @@
+/**
+ * Vitest's global setup of the PostgreSQL database the run's relays use. Invariant: the run
+ * creates its own database and drops it when it ends.
+ */
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase } from './database.testkit.js';
 

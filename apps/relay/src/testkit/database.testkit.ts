@@ -1,3 +1,7 @@
+/**
+ * Throwaway PostgreSQL databases for the tests, on the machine's server. Invariant: a test drops
+ * only a database it created.
+ */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 

@@ -1,3 +1,7 @@
+/**
+ * The import graph of TypeScript sources and its cycles (importCycles.test.ts). Invariant: every
+ * relative import counts, type-only ones included.
+ */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';

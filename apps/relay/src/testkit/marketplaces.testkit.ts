@@ -1,3 +1,7 @@
+/**
+ * Marketplaces the tests share. Invariant: each is a valid marketplace as the upstream schema
+ * casts it.
+ */
 import { marketplaceSchema } from '@referrals/shared';
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * The tests' Redis connection under a key prefix of their own. Invariant: cleanup deletes only
+ * keys under that prefix.
+ */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { redisKeys } from '../keys.js';

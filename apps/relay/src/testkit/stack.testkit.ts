@@ -1,3 +1,8 @@
+/**
+ * The relay and its stand-in upstream on ephemeral ports, for the integration tests, with
+ * socket.io clients of its protocol. Invariant: a relay is handed to a test only once its first
+ * poll has loaded the market.
+ */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import {

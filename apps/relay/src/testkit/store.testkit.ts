@@ -1,3 +1,7 @@
+/**
+ * Commits to a read-model store as a poll would, for tests. Invariant: a commit is the diff
+ * against what the store holds, on top of its current seq.
+ */
 import type { StreamName } from '../keys.js';
 import { diffRecords, hashRecords } from '../changeLog/diff.js';
 import type { ReadModelStore } from '../changeLog/store.js';

@@ -1,3 +1,7 @@
+/**
+ * The page's side of tracing: its settings and the forwarding of its spans to the collector.
+ * Invariant: with tracing off nothing is forwarded, and a batch over its size limit is refused.
+ */
 import express, { Router } from 'express';
 import { logger } from '../log.js';
 import type { TracingConfig } from './tracingConfig.js';

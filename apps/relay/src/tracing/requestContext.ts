@@ -1,3 +1,7 @@
+/**
+ * The request a log line is written for, and the trace ids of its active span. Invariant: with
+ * tracing off the logger never touches OpenTelemetry.
+ */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** The ids of the span current where a log line is written (W3C trace context, hex). */

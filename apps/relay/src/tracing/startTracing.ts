@@ -2,7 +2,7 @@
  * Tracing on: OpenTelemetry's SDK, the instrumentations of what a request touches, and the ESM
  * hook they need. Only main.ts imports this, dynamically and only when an OTLP endpoint is
  * configured, before it imports the relay itself: the hook must be in place before express,
- * ioredis, pg and node:http are first loaded, and with tracing off none of this is loaded at all.
+ * ioredis, pg and node:http are first loaded. Invariant: with tracing off none of this is loaded.
  */
 
 import { register } from 'node:module';

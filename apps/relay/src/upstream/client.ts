@@ -1,3 +1,9 @@
+/**
+ * Typed calls of every upstream service the relay uses (the opportunity service, agency users,
+ * geo-location), grouped by what they touch. Invariant: every answer is validated at the boundary
+ * (a list's records in slices), and a read that may be empty per the specs' section 8 answers its
+ * empty value, logged, instead of throwing.
+ */
 import * as yup from 'yup';
 import {
   agencySchema,
@@ -63,7 +69,8 @@ export interface ReferralPageQuery {
 /**
  * The request of one page of the referral list, a poll's read. Only its envelope is checked when
  * it lands: the poll hashes the records off the event loop and validates the ones that changed
- * (see ingest/pages/pageReader.ts). Without a sort the size is the service's forced one (spec section 7).
+ * (see ingest/pages/pageReader.ts). Without a sort the size is the service's forced one (spec
+ * section 7).
  */
 export const referralPageRequest = (opportunityUrl: string, q: ReferralPageQuery) =>
   ({
@@ -81,8 +88,8 @@ export const referralPageRequest = (opportunityUrl: string, q: ReferralPageQuery
 
 /**
  * A list answer whose records are validated in slices (validateRecords): the lists the poll reads
- * every cycle hold hundreds to thousands of records, and yup over a whole list in one go held the
- * event loop for 40-280 ms.
+ * every cycle hold hundreds to thousands of records, and yup over a whole list in one go would
+ * hold the event loop far longer than a slice.
  */
 async function validList<T extends yup.AnyObject>(
   json: unknown,
@@ -100,8 +107,8 @@ const deliveryErrorsEnvelope = deliveryErrorsPageSchema.shape({ content: yup.arr
 /**
  * Reads of the lists the poll reads whole every cycle, answered with what was made of the last
  * answer when the upstream sends the same body again (usually): validating the marketplaces and
- * every page of delivery errors anew each cycle allocated ~150 MB a minute in a quiet market of
- * 100,000 referrals (a heap sampling of the relay), all of it for answers that had not changed.
+ * every page of delivery errors anew each cycle allocated steadily even in a quiet market, all of
+ * it for answers that had not changed.
  * Kept per path and query, so bounded by the reads there are (a page of delivery errors is one).
  * The value is shared between reads: callers must not change it (none does). A poll's reads,
  * unless the request names its caller.
@@ -120,6 +127,14 @@ function polledReads(http: UpstreamHttp) {
 }
 
 const log = logger('upstream');
+
+/** What every group of calls is made with. */
+interface CallKit {
+  readonly http: UpstreamHttp;
+  readonly polled: ReturnType<typeof polledReads>;
+  readonly emptyOn: ReturnType<typeof emptyAnswers>;
+  readonly urls: UpstreamUrls;
+}
 
 /**
  * Typed calls of every upstream service the relay uses, each answer validated at the boundary.
@@ -141,14 +156,22 @@ export function createUpstreamClient(
     featureFlagSchema,
   );
   const http = createUpstreamHttp(options);
-  const polled = polledReads(http);
-  const emptyOn = emptyAnswers(answers);
-  const opp = urls.opportunityUrl;
-  const iw = urls.agencyUserUrl;
-
+  const kit: CallKit = { http, polled: polledReads(http), emptyOn: emptyAnswers(answers), urls };
   return {
     http,
+    ...referralCalls(kit),
+    ...marketplaceCalls(kit),
+    ...agencyCalls(kit),
+    ...referenceCalls(kit),
+    ...featureFlagCalls(kit),
+  };
+}
+export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 
+/** A referral: read (by the poll, unvalidated; or validated) and claimed. */
+function referralCalls({ http, emptyOn, urls }: CallKit) {
+  const opp = urls.opportunityUrl;
+  return {
     /** One referral as the upstream sends it (not validated), or null: the poll's read. */
     referralRaw: (id: number): Promise<unknown> =>
       emptyOn('referral', [404], null, () =>
@@ -176,15 +199,13 @@ export function createUpstreamClient(
         },
         opportunitySchema,
       ),
+  };
+}
 
-    sources: () =>
-      emptyOn('sources', [404], [], () =>
-        http.sendValid(
-          { baseUrl: opp, method: 'GET', path: '/api/v3/opportunity/sources' },
-          list(opportunitySourceSchema),
-        ),
-      ),
-
+/** The marketplaces, their priorities, and their deliveries' stats and errors. */
+function marketplaceCalls({ http, polled, emptyOn, urls }: CallKit) {
+  const opp = urls.opportunityUrl;
+  return {
     /** Every marketplace; a poll's read unless a user's request waits for it. */
     marketplaces: (caller: UpstreamCaller = 'poll'): Promise<Marketplace[]> =>
       emptyOn('marketplaces', [404], [], () =>
@@ -244,7 +265,14 @@ export function createUpstreamClient(
           });
         },
       ),
+  };
+}
 
+/** Agencies, their prepaid balance, and their users. */
+function agencyCalls({ http, emptyOn, urls }: CallKit) {
+  const opp = urls.opportunityUrl;
+  const iw = urls.agencyUserUrl;
+  return {
     /** The agency with this fulcrumId, or null (the first item is used; 404 gives nothing). */
     agency: async (fulcrumId: number): Promise<Agency | null> => {
       const answer = await emptyOn('agency', [404], { content: [] as Agency[] }, () =>
@@ -269,22 +297,6 @@ export function createUpstreamClient(
       );
       return n;
     },
-
-    naicsCodes: () =>
-      emptyOn('naicsCodes', [404], [], () =>
-        http.sendValid(
-          { baseUrl: opp, method: 'GET', path: '/api/v1/industry/codes/6D' },
-          list(naicsCodeSchema),
-        ),
-      ),
-
-    bankHolidays: (year: number) =>
-      emptyOn('bankHolidays', [404], [], () =>
-        http.sendValid(
-          { baseUrl: opp, method: 'GET', path: `/api/v3/bank-holidays/${year}` },
-          list(bankHolidaySchema),
-        ),
-      ),
 
     /** Every user of an agency: page 0, then pages 1..totalPages-1 in parallel, merged in order. */
     agencyUsers: async (agencyId: number): Promise<AgencyUser[]> => {
@@ -322,6 +334,36 @@ export function createUpstreamClient(
       );
       return answer.content;
     },
+  };
+}
+
+/** Reference data (sources, NAICS codes, bank holidays), the console user, and geo-location. */
+function referenceCalls({ http, emptyOn, urls }: CallKit) {
+  const opp = urls.opportunityUrl;
+  return {
+    sources: () =>
+      emptyOn('sources', [404], [], () =>
+        http.sendValid(
+          { baseUrl: opp, method: 'GET', path: '/api/v3/opportunity/sources' },
+          list(opportunitySourceSchema),
+        ),
+      ),
+
+    naicsCodes: () =>
+      emptyOn('naicsCodes', [404], [], () =>
+        http.sendValid(
+          { baseUrl: opp, method: 'GET', path: '/api/v1/industry/codes/6D' },
+          list(naicsCodeSchema),
+        ),
+      ),
+
+    bankHolidays: (year: number) =>
+      emptyOn('bankHolidays', [404], [], () =>
+        http.sendValid(
+          { baseUrl: opp, method: 'GET', path: `/api/v3/bank-holidays/${year}` },
+          list(bankHolidaySchema),
+        ),
+      ),
 
     /** The console user's profile; 404 and 401 give null (agent-console section 7). */
     consoleUser: (username: string): Promise<ConsoleUser | null> =>
@@ -332,6 +374,23 @@ export function createUpstreamClient(
         ),
       ),
 
+    geoLocation: (forwardedFor: string | undefined) =>
+      http.sendValid(
+        {
+          baseUrl: urls.geoUrl,
+          method: 'GET',
+          path: '/api/v1/geo-location',
+          query: { ip: forwardedFor },
+        },
+        geoSchema,
+      ),
+  };
+}
+
+/** The feature flags: the poll's read, and the admin's changes. */
+function featureFlagCalls({ http, polled, urls }: CallKit) {
+  const opp = urls.opportunityUrl;
+  return {
     featureFlags: (): Promise<FeatureFlag[]> =>
       polled({ baseUrl: opp, method: 'GET', path: '/api/v3/feature-flag' }, (json) =>
         validList(json, featureFlagSchema, 'GET /api/v3/feature-flag'),
@@ -348,17 +407,5 @@ export function createUpstreamClient(
         { baseUrl: opp, method: 'POST', path: `/api/v3/feature-flag/${body.id}`, body },
         featureFlagSchema,
       ),
-
-    geoLocation: (forwardedFor: string | undefined) =>
-      http.sendValid(
-        {
-          baseUrl: urls.geoUrl,
-          method: 'GET',
-          path: '/api/v1/geo-location',
-          query: { ip: forwardedFor },
-        },
-        geoSchema,
-      ),
   };
 }
-export type UpstreamClient = ReturnType<typeof createUpstreamClient>;

@@ -1,3 +1,8 @@
+/**
+ * The compiled (Ajv) validators of upstream records, with yup behind them. Invariant: a record
+ * validates to exactly what its yup schema would answer; the fast path takes only records the
+ * yup cast would not change.
+ */
 import {
   nonNullOf,
   readFieldAliases,

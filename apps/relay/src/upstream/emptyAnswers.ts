@@ -1,3 +1,7 @@
+/**
+ * The reads that may answer empty (a 404, a 401) and the lines they are logged as. Invariant: a
+ * call and status writes at most one line a window, with the count held back since.
+ */
 import type { Logger } from 'pino';
 import { UpstreamError } from './http.js';
 

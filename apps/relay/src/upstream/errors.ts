@@ -1,4 +1,9 @@
 /**
+ * Why an upstream call failed, as one error type. Invariant: every failure of an upstream call
+ * reaches its caller as an UpstreamError of one of these kinds.
+ */
+
+/**
  * Why an upstream call failed. `circuitOpen`: the relay did not call, since the service failed
  * the calls before it (see resilience.ts).
  */

@@ -1,3 +1,8 @@
+/**
+ * The HTTP layer under every upstream call. Invariant: a call either answers a 2xx body (parsed,
+ * and validated when a schema is given) or throws an UpstreamError saying why; only a GET is
+ * retried, and no answer is buffered past its size limit.
+ */
 import type { Schema } from 'yup';
 import { logger } from '../log.js';
 import { BACKOFF, upstreamPolicies, type UpstreamCaller } from '../resilience.js';
@@ -93,24 +98,24 @@ export function parseJson(req: UpstreamRequest, text: string, status: number): u
   }
 }
 
+/** An upstream answer as it came: status, body text, and the headers the relay reads. */
+interface RawAnswer {
+  status: number;
+  text: string;
+  date: string | null;
+  retryAfter: string | null;
+}
+
 /**
- * The HTTP layer under every upstream call: auth, size limit, validation, and the resilience
- * policies (time-out, circuit, a poll's retries: resilience.ts).
+ * The function that makes one attempt of a request (`signal` is the policies' time-out): auth,
+ * body size limit, and a failure to answer told as an UpstreamError ('timeout' or 'network').
  */
-export function createUpstreamHttp(options: UpstreamHttpOptions) {
+function attempts(options: UpstreamHttpOptions) {
   const doFetch = options.fetchImpl ?? fetch;
   const maxBody = options.maxBodyBytes ?? 64 * 1024 * 1024;
-  const policies = upstreamPolicies({
-    timeoutMs: options.timeoutMs,
-    backoff: { ...BACKOFF.upstream, firstMs: options.backoffMs ?? BACKOFF.upstream.firstMs },
-  });
   const authHeader = `Basic ${Buffer.from(`${options.basicUser}:`).toString('base64')}`;
 
-  /** One attempt; `signal` is the policies' time-out. */
-  async function once(
-    req: UpstreamRequest,
-    signal: AbortSignal,
-  ): Promise<{ status: number; text: string; date: string | null; retryAfter: string | null }> {
+  return async function once(req: UpstreamRequest, signal: AbortSignal): Promise<RawAnswer> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.basicAuth !== false) headers.authorization = authHeader;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
@@ -142,7 +147,19 @@ export function createUpstreamHttp(options: UpstreamHttpOptions) {
         throw new UpstreamError('timeout', `no answer within ${options.timeoutMs} ms`, res.status);
       throw new UpstreamError('network', `answer cut off: ${String(err)}`, res.status);
     }
-  }
+  };
+}
+
+/**
+ * The HTTP layer under every upstream call: auth, size limit, validation, and the resilience
+ * policies (time-out, circuit, a poll's retries: resilience.ts).
+ */
+export function createUpstreamHttp(options: UpstreamHttpOptions) {
+  const policies = upstreamPolicies({
+    timeoutMs: options.timeoutMs,
+    backoff: { ...BACKOFF.upstream, firstMs: options.backoffMs ?? BACKOFF.upstream.firstMs },
+  });
+  const once = attempts(options);
 
   /**
    * Sends a request; returns the body of a 2xx answer as sent, unparsed, and when the service says

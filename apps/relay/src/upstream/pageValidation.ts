@@ -1,3 +1,7 @@
+/**
+ * The validation of upstream pages: the envelope at once, the records in slices. Invariant: no
+ * validation holds the event loop past a slice, and unknown fields are dropped.
+ */
 import * as yup from 'yup';
 import { pageEnvelopeSchema } from '@referrals/shared';
 import { yieldIfDue } from '../lib/slices.js';
@@ -24,8 +28,8 @@ export function rawPage(json: unknown, what: string): RawPage {
 
 /**
  * Compiles the validators of these record schemas now. Compiled on the first answer instead, they
- * held the event loop 55-90 ms in the middle of a relay's first load (CPU profiles at 2,000
- * referrals); the relay compiles them while it starts, before it listens.
+ * would hold the event loop for several slices' time in the middle of a relay's first load; the
+ * relay compiles them while it starts, before it listens.
  */
 export function prepareValidators(...schemas: yup.ObjectSchema<yup.AnyObject>[]): void {
   for (const schema of schemas) recordValidator(schema);
@@ -34,7 +38,7 @@ export function prepareValidators(...schemas: yup.ObjectSchema<yup.AnyObject>[])
 /**
  * Validates records in slices, giving the event loop a turn whenever a slice has run its time.
  * Records go through the schema's compiled fast path (`recordValidator`): yup alone takes about
- * 0.12 ms per referral, so a page of 10,000 held the event loop for over a second in all. Unknown
+ * 0.12 ms per referral, so a page of 10,000 would hold the event loop for over a second. Unknown
  * fields are dropped.
  */
 export async function validateRecords<T extends yup.AnyObject>(

@@ -1,3 +1,8 @@
+/**
+ * The OpenAPI 3.1 document of the REST gateway, built from the routes it serves.
+ * Invariant: the document describes the mounted routes and nothing else; each route's guard,
+ * errors and shapes come from the route and its shared contract, never written twice.
+ */
 import {
   API,
   errorAnswer,

@@ -1,3 +1,7 @@
+/**
+ * The route that publishes the OpenAPI document.
+ * Invariant: the document is built once, from the very routes mounted (itself included).
+ */
 import { API } from '@referrals/shared';
 import { ok, type Route } from '../api.js';
 import { openApiDocument, type OpenApiDocument } from './document.js';

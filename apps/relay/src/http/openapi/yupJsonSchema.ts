@@ -1,3 +1,8 @@
+/**
+ * JSON Schema from yup schemas, for the OpenAPI document.
+ * Invariant: only what yup's description states is published; custom tests are not carried, so
+ * the relay may still refuse a value the schema allows, with a 400 that says why.
+ */
 import type {
   AnySchema,
   SchemaDescription,

@@ -1,3 +1,4 @@
+/** Tests of HashColumn: hashes kept as bytes must read back and compare as their text. */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

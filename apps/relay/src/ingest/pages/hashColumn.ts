@@ -3,7 +3,8 @@
  * 20 bytes each in one typed array, not as strings: the sync's table of 1,000,000 referrals holds
  * two a referral, and a page's rows cross from the page worker as columns. A hash that is not a
  * SHA-1 in base64 as contentHash writes it (one written by another version, a test's) is kept as
- * its text apart; '' is a kind of its own.
+ * its text apart; '' is a kind of its own. Invariant: a hash reads back as the text it was set
+ * with, and two hashes are the same exactly when their texts are.
  */
 
 /** Bytes of a hash. */
@@ -33,8 +34,8 @@ const sextet = (text: string, i: number): number => {
  * Decodes a hash's base64 into `into` at `at` when it is one as contentHash writes it (28
  * characters, one '=', the last character's two spare bits clear: the only text that reads back
  * the same); false otherwise, `into` then partly written. In JavaScript: Buffer's decoder costs a
- * call into C++ a hash, and a check that it reads back the same a string more (10 ms of a 50 ms
- * turn of a relay comparing a chunk of 10,000 at 1,000,000 referrals, session 27's profile).
+ * call into C++ a hash, and a check that it reads back the same a string more, a large part of
+ * the turn in which a relay compares a chunk of 10,000.
  */
 export function decodeHash(text: string, into: Uint8Array, at: number): boolean {
   if (text.length !== HASH_CHARS || text.charCodeAt(HASH_CHARS - 1) !== 61 /* '=' */) return false;

@@ -1,3 +1,9 @@
+/**
+ * A page of the referral list as the sync compares it: each row's id, dates and hashes in typed
+ * columns, and records' JSON only where the sync wants it. Invariants: a record is validated
+ * before its JSON is handed over (what the store keeps is schema-valid); a held page's JSON is
+ * handed over once a row.
+ */
 import * as yup from 'yup';
 import { opportunitySchema, type Opportunity } from '@referrals/shared';
 import { contentHash } from '../../changeLog/diff.js';
@@ -15,8 +21,7 @@ export const REFERRAL_LIST = 'GET /api/v1/marketplace-opportunities';
  * unchanged record is recognised by it, and costs nothing more), and, when the reader hands it
  * over, the record as validated: `json`, what the store keeps, and `valid`, that JSON's hash.
  * The reader validates (on its worker thread for large pages), so the relay's event loop neither
- * parses nor validates a referral: at 100,000 referrals that was a tenth of what a first load
- * allocated there (docs/perf session 21).
+ * parses nor validates a referral, which was a large share of what a first load allocated there.
  */
 export interface HashedRow {
   readonly id: number;
@@ -56,10 +61,10 @@ export interface HashedRowsData {
 
 /**
  * A page's rows in columns: ids, dates and hashes in typed arrays, the records handed over by row.
- * A page of 10,000 rows crossed from the page worker as 10,000 objects took 7-14 ms to receive
- * on the event loop, in one task, and its 20,000 hash strings were decoded again to be compared;
- * as columns its buffers are transferred, and the sync compares a row's hash as bytes and makes
- * objects of the rows that changed only (session 27).
+ * A page of 10,000 rows crossing from the page worker as 10,000 objects would be received on the
+ * event loop in one long task, and its 20,000 hash strings decoded again to be compared; as
+ * columns its buffers are transferred, and the sync compares a row's hash as bytes and makes
+ * objects of the rows that changed only.
  */
 export class HashedRows {
   readonly length: number;
@@ -150,10 +155,9 @@ export class HashedRows {
 
 /**
  * The records of a page read `'later'`, held by the reader until the sync takes them. A first load
- * staged up to 50,000 records' JSON a cycle and committed them 250 at a time over seconds, so the
- * strings outlived two scavenges and died in the old generation: 1,248 MB of it in a first load of
- * 1,000,000, the largest source of the garbage its full collections marked around (docs/perf
- * session 23).
+ * stages up to 50,000 records a cycle and commits them 250 at a time over seconds: held by the
+ * sync, their JSON would outlive two scavenges and die in the old generation, the largest source
+ * of the garbage a first load's full collections mark.
  */
 export interface LaterRecords {
   /** The JSON of the rows at these places of the page; fails if the reader no longer has it. */
@@ -253,7 +257,7 @@ function hashRows(
  * Raw upstream referrals placed and hashed; those `keep` wants (all without it, or with
  * `'later'`: read in the thread, the records are at hand) validated.
  */
-export const hashRecords = (content: readonly unknown[], keep?: KeepText): HashedRows =>
+export const hashReferralRows = (content: readonly unknown[], keep?: KeepText): HashedRows =>
   hashRows(content, keep === 'later' ? undefined : keep, (rows, i, { json, valid }) =>
     rows.setRecord(i, json, valid),
   );
@@ -271,13 +275,13 @@ export function heldRecords(content: readonly unknown[]): { rows: HashedRows; te
   return { rows, texts };
 }
 
-/** A page whose envelope was checked, hashed (see hashRecords). */
+/** A page whose envelope was checked, hashed (see hashReferralRows). */
 export const hashedPage = (
   page: RawPage,
   servedAt: number | null,
   keep?: KeepText,
 ): HashedPage => ({
   totalElements: page.totalElements,
-  rows: hashRecords(page.content, keep),
+  rows: hashReferralRows(page.content, keep),
   servedAt,
 });

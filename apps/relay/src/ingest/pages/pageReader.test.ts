@@ -1,9 +1,13 @@
+/**
+ * Tests of the page reader, in the event loop and on its worker thread: rows hashed as the sync
+ * compares them, only the records wanted handed over (validated, each once), failures passed on.
+ */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { opportunitySchema } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../../changeLog/diff.js';
-import { slicing } from '../../lib/slices.js';
+import { setSlicing } from '../../lib/slices.js';
 import { eachTurn } from '../../testkit/turns.testkit.js';
 import { UpstreamError } from '../../upstream/http.js';
 import { createPageReader, NOT_HELD, type PageReader } from './pageReader.js';
@@ -185,8 +189,7 @@ describe('page reader (worker thread)', () => {
       status: 200,
       body: JSON.stringify({ content, totalElements: 1000, numberOfElements: 1000 }),
     };
-    const defaults = { ...slicing };
-    Object.assign(slicing, { budgetMs: 0 });
+    const restoreSlicing = setSlicing({ budgetMs: 0 });
     try {
       let asked = 0;
       const between: number[] = [];
@@ -206,7 +209,7 @@ describe('page reader (worker thread)', () => {
       // Timers ran while the rows were being asked of, not only before or after.
       expect(between.some((n) => n > 0 && n < 1000)).toBe(true);
     } finally {
-      Object.assign(slicing, defaults);
+      restoreSlicing();
     }
   });
 

@@ -1,8 +1,10 @@
 /**
  * The page reader's worker thread (see pageReader.ts): it fetches a page of the referral list,
  * parses it, hashes every record and validates those the relay takes, so that none of that holds
- * up the relay's event loop (nor fills its heap with garbage). A page of 10,000 referrals is about
- * 10 MB of JSON: parsing it alone takes 40-90 ms, hashing its records another ~100 ms.
+ * up the relay's event loop (nor fills its heap with garbage): a page of 10,000 referrals is about
+ * 10 MB of JSON, whose parse and hashing would each hold the event loop for far longer than a turn.
+ * Invariants: a page's JSON is handed over once a row, and what the worker keeps is bounded
+ * (STASHED_PAGES stubbed pages, HELD_ROWS rows of pages held, the oldest let go first).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import {

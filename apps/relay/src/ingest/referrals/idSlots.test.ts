@@ -1,3 +1,4 @@
+/** Tests of IdSlots: it must map ids to slots as a Map would, through growth and deletes. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IdSlots } from './idSlots.js';

@@ -1,3 +1,8 @@
+/**
+ * The table from a referral's id to its slot in the KnownTable, in typed arrays. Invariant: each
+ * shard is at most half full and has no tombstones (a delete shifts its run back), so a lookup
+ * stops at the first empty slot.
+ */
 import { mixBits, SHARDS, shardOfMixed } from '../../lib/shardedMap.js';
 
 /** Slots a shard's table starts with (a power of two). */
@@ -22,12 +27,12 @@ const same = (a: number, b: number): boolean => a === b || (a !== a && b !== b);
 
 /**
  * The sync's table from a referral's id to its slot (a positive integer), in typed arrays: a
- * lookup reads two, where the sharded Map it replaces called a closure, mixed the key and looked
- * it up in one of 64 Maps of ~16,000 (5-17 ms of the sync's 30-54 ms turns in a CPU profile of a
- * first load of 1,000,000, session 27), and its 1,000,000 entries are not the collector's to
- * mark. In shards of unequal shares of the keys, as ShardedMap's (see shardIndex), so that a table
- * grows by copying a 64th of the entries, never all of them in one call; a shard's table is
- * indexed by the mixed bits below the 12 that choose the shard.
+ * lookup reads two, where a sharded Map called a closure, mixed the key and looked it up in one of
+ * 64 Maps of ~16,000, a large share of the sync's turns in a first load of 1,000,000; and its
+ * 1,000,000 entries are not the collector's to mark. In shards of unequal shares of the keys, as
+ * ShardedMap's (see shardIndex), so that a table grows by copying a 64th of the entries, never all
+ * of them in one call; a shard's table is indexed by the mixed bits below the 12 that choose the
+ * shard.
  */
 export class IdSlots {
   private readonly shards = Array.from({ length: SHARDS }, () => new Shard());

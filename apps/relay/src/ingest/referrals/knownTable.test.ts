@@ -1,3 +1,4 @@
+/** Tests of KnownTable: it must hold what a map of the records would, in the window's order. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contentHash } from '../../changeLog/diff.js';

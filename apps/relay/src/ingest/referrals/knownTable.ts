@@ -1,3 +1,9 @@
+/**
+ * What the sync knows of each referral the store holds (hashes and dates), in typed columns, and
+ * their places in the window's newest-first order. Invariants: a referral with a readable addDate
+ * is in the order exactly once, at its current place, one without is among the unplaced; a slot
+ * freed by a delete is reused.
+ */
 import { CountedTree, ONE_CELL_OF } from '../../lib/countedTree.js';
 import { parseReferralHash, type ReferralHash } from '../../changeLog/referralHash.js';
 import { yieldIfDue } from '../../lib/slices.js';

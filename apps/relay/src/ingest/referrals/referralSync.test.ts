@@ -1,10 +1,21 @@
+/**
+ * Tests of the referral sync against a fake upstream whose market changes between reads: the
+ * store must end up holding the upstream's window, within the pass's bounds of time and requests.
+ */
 import { opportunitySchema } from '@referrals/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../changeLog/memoryStore.js';
 import type { ReadModelStore } from '../../changeLog/store.js';
-import { hashedPage, heldRecords, takeOnce, type HashedPage, type KeepText } from '../pages/hashedPage.js';
-import { COMMIT_PART, PASS_MARGIN_INTERVALS, ReferralSync, type ReadPage } from './referralSync.js';
+import {
+  hashedPage,
+  heldRecords,
+  takeOnce,
+  type HashedPage,
+  type KeepText,
+} from '../pages/hashedPage.js';
+import { PASS_MARGIN_INTERVALS, ReferralSync, type ReadPage } from './referralSync.js';
+import { RECORDS_PER_COMMIT } from './storeMirror.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-11-20T12:00:00.000Z');
@@ -255,8 +266,9 @@ describe('referral sync', () => {
     expect((await store.snapshot('referrals')).records).toEqual(up.window());
     // Pages of 100, parts of 250: a part's records are taken while the part before it commits,
     // never sooner (two parts' JSON at most on the heap), and each row once.
-    for (const t of takes) expect(t.taken).toBeLessThanOrEqual(t.committed + 2 * COMMIT_PART);
-    expect(Math.max(...takes.map((t) => t.committed))).toBeGreaterThanOrEqual(COMMIT_PART);
+    for (const t of takes)
+      expect(t.taken).toBeLessThanOrEqual(t.committed + 2 * RECORDS_PER_COMMIT);
+    expect(Math.max(...takes.map((t) => t.committed))).toBeGreaterThanOrEqual(RECORDS_PER_COMMIT);
     expect(taken).toBe(600);
     expect(dropped).toBe(read);
 

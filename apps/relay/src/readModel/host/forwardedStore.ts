@@ -1,9 +1,13 @@
+/**
+ * The read model host's change log: what the event loop forwarded, in order. The host's mirrors
+ * follow it as they would the real store.
+ */
 import type { StreamName } from '../../keys.js';
 import type { ChangeSet, Snapshot } from '../../changeLog/changeSet.js';
 import type { ChangeLogReader } from '../../changeLog/store.js';
 
 /**
- * The read model host's change log, a reader only (the event loop writes): what the relay's event loop read from the real store and
+ * A reader only (the event loop writes): what the relay's event loop read from the real store and
  * forwarded, snapshots and change sets in order. The host's mirrors load and follow it as they
  * would the real one. A snapshot forwarded while a stream is followed tells the follower to reload
  * (the event loop reloaded: its follow found a gap, or the store came back); changes forwarded

@@ -17,6 +17,8 @@ import { MAX_DELTA_RECORDS } from '../../changeLog/store.js';
 import { createModelHost, type ModelHost } from './remoteModel.js';
 
 const NOW = Date.now();
+/** The host on a thread of its own, as the relay runs it, and on the test's, as tests do. */
+const PLACEMENTS = ['own thread', 'this thread'] as const;
 const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
   opportunitySchema.cast({
     opportunityId: id,
@@ -72,87 +74,93 @@ afterEach(async () => {
 });
 
 describe('the read model host (its own thread)', () => {
-  it('answers lists, records and scopes as the read model of this thread does, change after change', async () => {
-    const store = createMemoryStore();
-    await put(store, 'marketplaces', [lonestar], (m: Marketplace) => m.id);
-    const market = Array.from({ length: 60 }, (_, i) => referral(i + 1));
-    await put(store, 'referrals', market, byId);
-    const host = createModelHost(store);
-    stops.push(() => host.stop());
-    const local = createReadModel(store);
-    stops.push(() => local.stop());
-    const events: MirrorEvent<Opportunity>[] = [];
-    host.onEvent((e) => events.push(e));
-    await Promise.all([host.start(), local.start()]);
-    await Promise.all([host.settled(), local.settled()]);
-    const appetite = local.marketplaces.get(30)?.riskAppetite;
-    if (!appetite) throw new Error('no marketplace');
-    const scopes = [
-      ALL,
-      withState(ALL, 'CA'),
-      BOUGHT,
-      boughtBy('Lone Star'),
-      inAppetite(30, appetite),
-      withState(inAppetite(30, appetite), 'TX'),
-    ];
-    const first = await bothLists(host, local, scopes);
-    for (const { host: h, local: l } of first) expect(h).toEqual(l);
-    expect(first.some(({ host: h }) => (h as { totalElements: number }).totalElements > 7)).toBe(
-      true,
-    );
-    expect(host.status()).toMatchObject({ loading: false, referrals: 60 });
+  it.each(PLACEMENTS)(
+    'answers lists, records and scopes as a read model at hand does, change after change, on %s',
+    async (placement) => {
+      const store = createMemoryStore();
+      await put(store, 'marketplaces', [lonestar], (m: Marketplace) => m.id);
+      const market = Array.from({ length: 60 }, (_, i) => referral(i + 1));
+      await put(store, 'referrals', market, byId);
+      const host = createModelHost(store, { placement });
+      stops.push(() => host.stop());
+      const local = createReadModel(store);
+      stops.push(() => local.stop());
+      const events: MirrorEvent<Opportunity>[] = [];
+      host.onEvent((e) => events.push(e));
+      await Promise.all([host.start(), local.start()]);
+      await Promise.all([host.settled(), local.settled()]);
+      const appetite = local.marketplaces.get(30)?.riskAppetite;
+      if (!appetite) throw new Error('no marketplace');
+      const scopes = [
+        ALL,
+        withState(ALL, 'CA'),
+        BOUGHT,
+        boughtBy('Lone Star'),
+        inAppetite(30, appetite),
+        withState(inAppetite(30, appetite), 'TX'),
+      ];
+      const first = await bothLists(host, local, scopes);
+      for (const { host: h, local: l } of first) expect(h).toEqual(l);
+      expect(first.some(({ host: h }) => (h as { totalElements: number }).totalElements > 7)).toBe(
+        true,
+      );
+      expect(host.status()).toMatchObject({ loading: false, referrals: 60 });
 
-    // A referral changed, one gone, one new: one delta, told with what it replaced.
-    events.length = 0;
-    const next = market.filter((o) => o.opportunityId !== 2);
-    next[0] = { ...referral(1), city: 'Reykjavík ❄' };
-    next.push(referral(61, { state: 'CA' }));
-    await put(store, 'referrals', next, byId);
-    await Promise.all([host.settled(), local.settled()]);
-    await expect.poll(() => events.length).toBe(1);
-    const delta = events[0];
-    if (delta?.kind !== 'delta') throw new Error('expected a delta');
-    const changed = delta.upserts.find((u) => u.next.opportunityId === 1);
-    expect(changed?.previous?.city).toBe('City 1');
-    expect(changed?.next.city).toBe('Reykjavík ❄');
-    expect(delta.upserts.find((u) => u.next.opportunityId === 61)?.previous).toBeUndefined();
-    expect(delta.removed.map(byId)).toEqual([2]);
-    expect(host.seq).toBe(delta.seq);
-    expect((await host.get([1]))[0]?.city).toBe('Reykjavík ❄');
-    expect(await host.get([2, 1])).toMatchObject([undefined, { opportunityId: 1 }]);
-    for (const { host: h, local: l } of await bothLists(host, local, scopes)) expect(h).toEqual(l);
-    // An agency's purchases readied, as its acquired room is before a socket joins it.
-    await host.prepare(boughtBy('Lone Star'), DEFAULT_SORTS.acquired);
-    await local.referralIndex.prepare(boughtBy('Lone Star'), DEFAULT_SORTS.acquired);
-    const bought = (await host.all(boughtBy('Lone Star')))?.records.map(byId);
-    expect(bought?.length).toBeGreaterThan(5);
-    expect(bought?.sort((a, b) => a - b)).toEqual(
-      local.referralIndex
-        .allNow(boughtBy('Lone Star'))
-        ?.map(byId)
-        .sort((a, b) => a - b),
-    );
-    // Dashboards are computed where the referrals are (from the index's recent ones): the same.
-    const asks: DashboardAsk[] = [
-      { audience: 'privileged' },
-      { audience: 'agent', marketplaceId: 30, appetite, agencyName: 'Lone Star' },
-    ];
-    for (const ask of asks) {
-      const at = Date.now();
-      const dashboard = await host.dashboard(ask, at);
-      expect(dashboard).toEqual(local.dashboard(ask, at));
-    }
+      // A referral changed, one gone, one new: one delta, told with what it replaced.
+      events.length = 0;
+      const next = market.filter((o) => o.opportunityId !== 2);
+      next[0] = { ...referral(1), city: 'Reykjavík ❄' };
+      next.push(referral(61, { state: 'CA' }));
+      await put(store, 'referrals', next, byId);
+      await Promise.all([host.settled(), local.settled()]);
+      await expect.poll(() => events.length).toBe(1);
+      const delta = events[0];
+      if (delta?.kind !== 'delta') throw new Error('expected a delta');
+      const changed = delta.upserts.find((u) => u.next.opportunityId === 1);
+      expect(changed?.previous?.city).toBe('City 1');
+      expect(changed?.next.city).toBe('Reykjavík ❄');
+      expect(delta.upserts.find((u) => u.next.opportunityId === 61)?.previous).toBeUndefined();
+      expect(delta.removed.map(byId)).toEqual([2]);
+      expect(host.seq).toBe(delta.seq);
+      expect((await host.get([1]))[0]?.city).toBe('Reykjavík ❄');
+      expect(await host.get([2, 1])).toMatchObject([undefined, { opportunityId: 1 }]);
+      for (const { host: h, local: l } of await bothLists(host, local, scopes))
+        expect(h).toEqual(l);
+      // An agency's purchases readied, as its acquired room is before a socket joins it.
+      await host.prepare(boughtBy('Lone Star'), DEFAULT_SORTS.acquired);
+      await local.referralIndex.prepare(boughtBy('Lone Star'), DEFAULT_SORTS.acquired);
+      const bought = (await host.all(boughtBy('Lone Star')))?.records.map(byId);
+      expect(bought?.length).toBeGreaterThan(5);
+      expect(bought?.sort((a, b) => a - b)).toEqual(
+        local.referralIndex
+          .allNow(boughtBy('Lone Star'))
+          ?.map(byId)
+          .sort((a, b) => a - b),
+      );
+      // Dashboards are computed where the referrals are (from the index's recent ones): the same.
+      const asks: DashboardAsk[] = [
+        { audience: 'privileged' },
+        { audience: 'agent', marketplaceId: 30, appetite, agencyName: 'Lone Star' },
+      ];
+      for (const ask of asks) {
+        const at = Date.now();
+        const dashboard = await host.dashboard(ask, at);
+        expect(dashboard).toEqual(local.dashboard(ask, at));
+      }
 
-    // A change too large for the log is a reset: the host reloads the snapshot forwarded.
-    events.length = 0;
-    const large = Array.from({ length: MAX_DELTA_RECORDS + 100 }, (_, i) => referral(i + 1));
-    await put(store, 'referrals', large, byId);
-    await expect.poll(() => events.some((e) => e.kind === 'reset'), { timeout: 10_000 }).toBe(true);
-    await Promise.all([host.settled(), local.settled()]);
-    await expect.poll(() => host.status().referrals, { timeout: 10_000 }).toBe(large.length);
-    for (const { host: h, local: l } of await bothLists(host, local, scopes.slice(0, 3)))
-      expect(h).toEqual(l);
-  });
+      // A change too large for the log is a reset: the host reloads the snapshot forwarded.
+      events.length = 0;
+      const large = Array.from({ length: MAX_DELTA_RECORDS + 100 }, (_, i) => referral(i + 1));
+      await put(store, 'referrals', large, byId);
+      await expect
+        .poll(() => events.some((e) => e.kind === 'reset'), { timeout: 10_000 })
+        .toBe(true);
+      await Promise.all([host.settled(), local.settled()]);
+      await expect.poll(() => host.status().referrals, { timeout: 10_000 }).toBe(large.length);
+      for (const { host: h, local: l } of await bothLists(host, local, scopes.slice(0, 3)))
+        expect(h).toEqual(l);
+    },
+  );
 
   it('forwards change sets committed back to back one after another, none read again whole', async () => {
     const store = createMemoryStore();
@@ -202,39 +210,42 @@ describe('the read model host (its own thread)', () => {
     await expect(host.page(ALL, query(DEFAULT_SORTS.availableAndAll))).rejects.toThrow('stopped');
   });
 
-  it('starts another host when its thread ends, forwarded every stream again', async () => {
-    const store = createMemoryStore();
-    await put(store, 'marketplaces', [lonestar], (m: Marketplace) => m.id);
-    await put(
-      store,
-      'referrals',
-      Array.from({ length: 30 }, (_, i) => referral(i + 1)),
-      byId,
-    );
-    const host = createModelHost(store);
-    stops.push(() => host.stop());
-    await host.start();
-    await host.settled();
-    const q = query(DEFAULT_SORTS.availableAndAll);
-    expect((await host.page(ALL, q)).totalElements).toBe(30);
-    await host.restart();
-    // The new host loads what is forwarded to it; what is asked meanwhile may fail.
-    const total = () =>
-      host.page(ALL, q).then(
-        (p) => p.totalElements,
-        () => -1,
+  it.each(PLACEMENTS)(
+    'starts another host when one ends, forwarded every stream again, on %s',
+    async (placement) => {
+      const store = createMemoryStore();
+      await put(store, 'marketplaces', [lonestar], (m: Marketplace) => m.id);
+      await put(
+        store,
+        'referrals',
+        Array.from({ length: 30 }, (_, i) => referral(i + 1)),
+        byId,
       );
-    await expect.poll(total, { timeout: 10_000 }).toBe(30);
-    const events: MirrorEvent<Opportunity>[] = [];
-    host.onEvent((e) => events.push(e));
-    await put(
-      store,
-      'referrals',
-      Array.from({ length: 31 }, (_, i) => referral(i + 1)),
-      byId,
-    );
-    await expect.poll(() => events.map((e) => e.kind)).toEqual(['delta']);
-    await host.settled();
-    expect((await host.page(ALL, q)).totalElements).toBe(31);
-  });
+      const host = createModelHost(store, { placement });
+      stops.push(() => host.stop());
+      await host.start();
+      await host.settled();
+      const q = query(DEFAULT_SORTS.availableAndAll);
+      expect((await host.page(ALL, q)).totalElements).toBe(30);
+      await host.restart();
+      // The new host loads what is forwarded to it; what is asked meanwhile may fail.
+      const total = () =>
+        host.page(ALL, q).then(
+          (p) => p.totalElements,
+          () => -1,
+        );
+      await expect.poll(total, { timeout: 10_000 }).toBe(30);
+      const events: MirrorEvent<Opportunity>[] = [];
+      host.onEvent((e) => events.push(e));
+      await put(
+        store,
+        'referrals',
+        Array.from({ length: 31 }, (_, i) => referral(i + 1)),
+        byId,
+      );
+      await expect.poll(() => events.map((e) => e.kind)).toEqual(['delta']);
+      await host.settled();
+      expect((await host.page(ALL, q)).totalElements).toBe(31);
+    },
+  );
 });

@@ -12,7 +12,8 @@ import type { Opportunity } from '@referrals/shared';
 import { logger } from '../../log.js';
 import { scopeOf } from '../lists/scopes.js';
 import type { Delta } from '../mirror.js';
-import { createReadModel } from '../readModel.js';
+import type { ChangeSet } from '../../changeLog/changeSet.js';
+import { createReadModel, type LocalReadModel } from '../readModel.js';
 import { ForwardedStore } from './forwardedStore.js';
 import { assertNever, type FromHost, type HostQuestion, type ToHost } from './protocol.js';
 
@@ -24,50 +25,83 @@ const json = (records: readonly Opportunity[]): string[] => records.map((o) => J
 const isDelta = (taken: unknown): taken is Delta<Opportunity> =>
   typeof taken === 'object' && taken !== null && (taken as { kind?: unknown }).kind === 'delta';
 
-/**
- * Serves the read model on `port` until stopped; `kind` is the event loop's store's, `now` the
- * clock of the indexes' date windows.
- */
-export function serveModel(
-  port: MessagePort,
-  kind: 'redis' | 'memory',
-  now: () => number = Date.now,
-): { stop(): void } {
-  const store = new ForwardedStore(kind);
-  const model = createReadModel(store, now);
-  const post = (m: FromHost): void => port.postMessage(m);
-  const asked = new Map<number, AbortController>();
+/** The read model served on one port: see serveModel. */
+class ModelServer {
+  private readonly store: ForwardedStore;
+  private readonly model: LocalReadModel;
+  private readonly asked = new Map<number, AbortController>();
+  private statusSent = '';
+  private readonly stops: (() => void)[] = [];
 
-  let statusSent = '';
-  function sendStatus(): void {
-    const status = model.referralIndex.status();
-    const seq = model.referralIndex.seq;
-    const key = `${seq} ${JSON.stringify(status)}`;
-    if (key === statusSent) return;
-    statusSent = key;
-    post({ kind: 'status', status, seq });
+  constructor(
+    private readonly port: MessagePort,
+    kind: 'redis' | 'memory',
+    now: () => number,
+  ) {
+    this.store = new ForwardedStore(kind);
+    this.model = createReadModel(this.store, now);
+    this.stops.push(
+      this.model.referrals.onEvent(() => this.sendStatus()),
+      this.model.referralIndex.onLoaded(() => {
+        this.post({ kind: 'loaded' });
+        // The index tells its listeners just before it stops saying loading: the status goes after.
+        setImmediate(() => this.sendStatus());
+      }),
+    );
+    // The background orders build without an event: their progress is sent as it changes.
+    const statusTimer = setInterval(() => this.sendStatus(), 1000);
+    statusTimer.unref();
+    this.stops.push(() => clearInterval(statusTimer));
+    port.on('message', (m: ToHost) => this.onMessage(m));
+    this.model
+      .start()
+      .catch((err: unknown) => log.error({ err }, 'the read model host could not start'));
   }
-  const stopStatus = model.referrals.onEvent(sendStatus);
-  const stopLoaded = model.referralIndex.onLoaded(() => {
-    post({ kind: 'loaded' });
-    // The index tells its listeners just before it stops saying loading: the status goes after.
-    setImmediate(sendStatus);
-  });
-  // The background orders build without an event: their progress is sent as it changes.
-  const statusTimer = setInterval(sendStatus, 1000);
-  statusTimer.unref();
-  model.start().catch((err: unknown) => log.error({ err }, 'the read model host could not start'));
+
+  stop(): void {
+    for (const stop of this.stops) stop();
+    for (const ac of this.asked.values()) ac.abort();
+    this.model.stop();
+    this.port.close();
+  }
+
+  private post(m: FromHost): void {
+    this.port.postMessage(m);
+  }
+
+  private sendStatus(): void {
+    const status = this.model.referralIndex.status();
+    const seq = this.model.referralIndex.seq;
+    const key = `${seq} ${JSON.stringify(status)}`;
+    if (key === this.statusSent) return;
+    this.statusSent = key;
+    this.post({ kind: 'status', status, seq });
+  }
+
+  private onMessage(m: ToHost): void {
+    switch (m.kind) {
+      case 'snapshot':
+        return this.store.snapshotPart(m.stream, m.seq, m.records, m.last);
+      case 'change':
+        return void this.take(m.change);
+      case 'abort':
+        return this.asked.get(m.id)?.abort();
+      case 'ask':
+        return this.ask(m);
+      default:
+        return assertNever(m);
+    }
+  }
 
   /** Acks a forwarded change set once the host's mirror took it (or passed it over). */
-  async function take(m: Extract<ToHost, { kind: 'change' }>): Promise<void> {
-    const c = m.change;
-    const taken = await store.change(c);
+  private async take(c: ChangeSet): Promise<void> {
+    const taken = await this.store.change(c);
     if (c.stream !== 'referrals') {
-      post({ kind: 'applied', stream: c.stream, seq: c.seq, applied: true });
+      this.post({ kind: 'applied', stream: c.stream, seq: c.seq, applied: true });
       return;
     }
     const e = isDelta(taken) && taken.seq === c.seq ? taken : undefined;
-    post({
+    this.post({
       kind: 'applied',
       stream: c.stream,
       seq: c.seq,
@@ -79,7 +113,22 @@ export function serveModel(
     });
   }
 
-  async function answer(q: HostQuestion, signal: AbortSignal): Promise<unknown> {
+  private ask(m: Extract<ToHost, { kind: 'ask' }>): void {
+    const ac = new AbortController();
+    this.asked.set(m.id, ac);
+    this.answer(m, ac.signal)
+      .then(
+        (value) => this.post({ kind: 'answer', id: m.id, value }),
+        (err: unknown) => {
+          const e = err instanceof Error ? err : new Error(String(err));
+          this.post({ kind: 'failed', id: m.id, name: e.name, message: e.message });
+        },
+      )
+      .finally(() => this.asked.delete(m.id));
+  }
+
+  private async answer(q: HostQuestion, signal: AbortSignal): Promise<unknown> {
+    const { model } = this;
     const index = model.referralIndex;
     switch (q.op) {
       case 'page': {
@@ -104,49 +153,21 @@ export function serveModel(
       case 'settled':
         await model.settled();
         // Sent before the answer: the event loop reads the settled status once this resolves.
-        return sendStatus();
+        return this.sendStatus();
       default:
         return assertNever(q);
     }
   }
+}
 
-  function ask(m: Extract<ToHost, { kind: 'ask' }>): void {
-    const ac = new AbortController();
-    asked.set(m.id, ac);
-    answer(m, ac.signal)
-      .then(
-        (value) => post({ kind: 'answer', id: m.id, value }),
-        (err: unknown) => {
-          const e = err instanceof Error ? err : new Error(String(err));
-          post({ kind: 'failed', id: m.id, name: e.name, message: e.message });
-        },
-      )
-      .finally(() => asked.delete(m.id));
-  }
-
-  port.on('message', (m: ToHost) => {
-    switch (m.kind) {
-      case 'snapshot':
-        return store.snapshotPart(m.stream, m.seq, m.records, m.last);
-      case 'change':
-        return void take(m);
-      case 'abort':
-        return asked.get(m.id)?.abort();
-      case 'ask':
-        return ask(m);
-      default:
-        return assertNever(m);
-    }
-  });
-
-  return {
-    stop() {
-      clearInterval(statusTimer);
-      stopStatus();
-      stopLoaded();
-      for (const ac of asked.values()) ac.abort();
-      model.stop();
-      port.close();
-    },
-  };
+/**
+ * Serves the read model on `port` until stopped; `kind` is the event loop's store's, `now` the
+ * clock of the indexes' date windows.
+ */
+export function serveModel(
+  port: MessagePort,
+  kind: 'redis' | 'memory',
+  now: () => number = Date.now,
+): { stop(): void } {
+  return new ModelServer(port, kind, now);
 }

@@ -1,3 +1,7 @@
+/**
+ * The messages between the relay's event loop and the read model host, both ways. Every switch
+ * over them ends in assertNever, so a new kind does not compile until each side handles it.
+ */
 import type { ReferralQuery, Sort } from '@referrals/shared';
 import type { StreamName } from '../../keys.js';
 import type { ChangeSet } from '../../changeLog/changeSet.js';

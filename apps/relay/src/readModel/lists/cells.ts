@@ -1,3 +1,14 @@
+/**
+ * The cells of the list indexes: a referral's part (see below) × how old it is. The age bucket of
+ * a referral is the narrowest date filter whose window holds it (0 = last 24 hours ... 4 = last 30
+ * days) or OUT when no window does, so a date filter is the buckets up to its own, "show claimed"
+ * adds the unclaimable part, and the lead of a list by expiration first is the leading part: every
+ * filter of a list but the state is a mask, and so are both halves of a list by expiration first.
+ *
+ * Invariant: a referral is in exactly one cell at a given instant, and a mask is the same object
+ * for the same filters (masks are compared and cached by identity).
+ */
+
 import {
   claimWindowOpen,
   DATE_FILTER_SPAN_MS,
@@ -8,14 +19,6 @@ import {
   type ReferralFilter,
 } from '@referrals/shared';
 import { cellMask, type CellMask } from '../../lib/countedTree.js';
-
-/**
- * The cells of the list indexes: a referral's part (see below) × how old it is. The age bucket of
- * a referral is the narrowest date filter whose window holds it (0 = last 24 hours ... 4 = last 30
- * days) or OUT when no window does, so a date filter is the buckets up to its own, "show claimed"
- * adds the unclaimable part, and the lead of a list by expiration first is the leading part: every
- * filter of a list but the state is a mask, and so are both halves of a list by expiration first.
- */
 
 /** The date filters' spans, narrowest first; bucket i holds what the i-th window adds. */
 const SPANS: readonly number[] = [...DATE_FILTERS]
@@ -38,6 +41,9 @@ const PARTS = 3;
 
 /** How many cells a list index counts per node. */
 export const CELL_COUNT = PARTS * BUCKETS;
+
+/** Every cell of a list index. */
+export const EVERY_CELL = cellMask(CELL_COUNT, [...Array(CELL_COUNT).keys()]);
 
 /** The spans at whose edges a referral moves to the next bucket as time passes. */
 export const BUCKET_EDGES_MS: readonly number[] = SPANS;

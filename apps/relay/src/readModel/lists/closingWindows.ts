@@ -1,3 +1,10 @@
+/**
+ * The claimable referrals by when their claim window closes, so that as the clock moves the list
+ * indexes find the few whose window closed (or opened again) since it last moved.
+ *
+ * Invariant: it holds exactly the entries added and not deleted whose referral is Available with
+ * a readable expiry, each once, keyed by the instant its expiry gives.
+ */
 import { MarketplaceStatus, type Opportunity } from '@referrals/shared';
 import { CountedTree, ONE_CELL_OF } from '../../lib/countedTree.js';
 

@@ -1,12 +1,13 @@
 /**
- * An instant (ms) kept as two small integers: whole minutes since the epoch and the ms within the
- * minute. V8 keeps a number that is not a small integer in an object's field as an object of its
- * own (a boxed double); a list index entry has three dates, so 1,000,000 referrals were 3,000,000
- * more objects for each full collection to mark (issue 17). Both parts fit a small integer even
- * where V8 has 31-bit ones: dates up to about the year 4000 are exact.
+ * Minute dates: an instant (ms) kept as two small integers, whole minutes since the epoch and the
+ * ms within the minute. V8 keeps a number that is not a small integer in an object's field as an
+ * object of its own (a boxed double); a list index entry has three dates, so as plain numbers
+ * 1,000,000 referrals would be 3,000,000 more objects for each full collection to mark.
  *
- * NaN (no date) and ±Infinity have minute counts of their own; a date further than the largest
- * count (about ±2,000 years from 1970) reads as ±Infinity: no referral is that far out.
+ * Invariant: both parts fit a small integer even where V8 has 31-bit ones, and `instantOf` gives
+ * the instant back exactly for dates up to about the year 4000. NaN (no date) and ±Infinity have
+ * minute counts of their own; a date further than the largest count (about ±2,000 years from
+ * 1970) reads as ±Infinity: no referral is that far out.
  */
 
 const MINUTE_MS = 60_000;
@@ -40,8 +41,8 @@ export function instantOf(minute: number, ms: number): number {
 /**
  * How two instants given by their parts compare, with the sign `a - b` has: without building
  * either instant, which is a boxed double each time (a tree's comparator runs ~20 times a change,
- * and the instants were ~7% of what a first load allocated on the event loop, docs/perf
- * session 21). 0 when either has no date, as `NaN - x` reads as a tie in `a - b || ...`.
+ * so the instants would be a large share of what a first load allocates on the event loop). 0
+ * when either has no date, as `NaN - x` reads as a tie in `a - b || ...`.
  */
 export function compareParts(aMin: number, aMs: number, bMin: number, bMs: number): number {
   if (aMin === NO_DATE || bMin === NO_DATE) return 0;

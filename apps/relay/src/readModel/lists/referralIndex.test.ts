@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReferralIndex, type IndexDelta, type ReferralIndexOptions } from './referralIndex.js';
 import { ALL, boughtBy, BOUGHT, withState, type ListScope } from './scopes.js';
-import { slicing } from '../../lib/slices.js';
+import { setSlicing } from '../../lib/slices.js';
 
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -349,12 +349,12 @@ async function checkSteps(
 
 describe('ReferralIndex', () => {
   // Every slice yields, so builds interleave with changes even in small markets.
-  const defaults = { ...slicing };
+  let restoreSlicing: () => void;
   beforeAll(() => {
-    Object.assign(slicing, { budgetMs: 0, checkEvery: 1 });
+    restoreSlicing = setSlicing({ budgetMs: 0, checkEvery: 1 });
   });
   afterAll(() => {
-    Object.assign(slicing, defaults);
+    restoreSlicing();
   });
 
   it(

@@ -1,3 +1,11 @@
+/**
+ * List scopes: which referrals a list holds before its date and claimed filters (the market, an
+ * appetite, an agency's purchases, any of them narrowed to a state), and the plain data a scope
+ * crosses threads as.
+ *
+ * Invariant: two scopes with the same key hold the same referrals (the index shares views by
+ * key), and a narrowed scope holds only referrals its parent holds.
+ */
 import {
   ACQUIRED_DATE_FIELD,
   inScope,
