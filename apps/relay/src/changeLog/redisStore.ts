@@ -84,8 +84,8 @@ return 1
 /**
  * A script's arguments. The records' JSON goes as Buffers: the client then copies each into the
  * command's buffer as it is, outside the JS heap, where a string argument is first concatenated
- * with its length into a string of its own (a first load of 100,000 referrals allocated ~0.5 GB
- * on the event loop's heap writing its commits, docs/perf session 21).
+ * with its length into a string of its own, and a first load's commits would allocate a second
+ * copy of the market on the event loop's heap.
  */
 type ScriptArgs = (string | number | Buffer)[];
 
@@ -127,8 +127,7 @@ const DELTA_IN_PARTS = 'delta-parts';
  * Characters of one body field at most (a record longer than that gets a field of its own). The
  * client decodes each field of a reply into a string of its own, and a string of over 128 KB is
  * made in V8's large-object space, which only a full collection frees: a change set of 250
- * referrals in one field (~225 KB) made 841 MB of them in a first load of 1,000,000, the second
- * largest source of the garbage its full collections marked around (docs/perf session 23).
+ * referrals in one field (~225 KB) would make one such string per change set of a first load.
  * 60,000 characters stay under 128 KB even as two-byte strings.
  */
 export const BODY_FIELD_CHARS = 60_000;
@@ -140,9 +139,8 @@ const ID_END = '\u001f';
  * A change set's records as body fields of at most BODY_FIELD_CHARS each (unless one is longer):
  * JSON objects, each with its upserts as strings of id, ID_END and JSON (`u`) or its removed ids
  * (`r`). An upsert is one string, not an id beside its JSON, because `JSON.parse` internalizes a
- * string value of under 10 characters: every id a relay read (1,000,000 in a first load) went
- * into V8's string table, which a full collection clears in its pause: 34-43 ms of the pauses of
- * a first load's last large collections at 1,000,000, 14-15 ms since (docs/perf session 24).
+ * string value of under 10 characters: every id a relay read would go into V8's string table,
+ * which a full collection clears in its pause.
  */
 export function bodyFields(upserts: readonly StoredRecord[], removed: readonly string[]): string[] {
   const fields: string[] = [];

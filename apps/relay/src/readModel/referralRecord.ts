@@ -143,9 +143,7 @@ const SEP = '\u001f';
  * properties (shared strings, numbers, booleans, its dates and the sort keys' own strings), and
  * the seven values no list reads (search id, message, first and business name, address, postal
  * code, location) as one string, read through getters. With its keys held as numbers (`idKey`)
- * a relay at 100,000 referrals holds 14.5 heap objects a referral instead of 19.5: ~5 million
- * fewer at 1,000,000 for the collector to mark and the scavenger to copy (docs/perf
- * session 18).
+ * a referral is about five heap objects fewer for the collector to mark and the scavenger to copy.
  *
  * It reads like the parsed referral: every field by name, and `JSON.stringify` (its `toJSON`)
  * gives the same JSON. What it is not is a plain object: a spread (`{...o}`) or `Object.keys`
@@ -260,8 +258,8 @@ const STORED = StoredReferral.prototype;
  * A stored referral made as an object literal with the class's prototype rather than by `new`:
  * V8 tracks where a literal is made, and once what a site makes mostly outlives two young
  * collections it makes them in the old generation directly (pretenuring); a class's instances are
- * always made young. A first load of 1,000,000 keeps every one it makes, and each was copied by
- * the scavenges that held the event loop (docs/perf session 23). Same fields, same order.
+ * always made young. A first load keeps every one it makes, and young ones are copied by the
+ * scavenges that hold the thread. Same fields, same order.
  */
 function stored(
   o: Opportunity,

@@ -12,8 +12,8 @@ import type { IndexStatus } from '../api.js';
 /**
  * The read model's own thread (the model host) and the relay's event loop talk in these messages.
  * The event loop follows the store and forwards every stream to the host, which holds the
- * referrals and their list indexes: a relay at 1,000,000 referrals holds 1.1-1.4 GB there, whose
- * full collections no longer hold up sockets and requests (docs/perf session 25).
+ * referrals and their list indexes, so the full collections of a large market's heap do not hold
+ * up sockets and requests.
  */
 
 export type { IndexStatus } from '../api.js';
