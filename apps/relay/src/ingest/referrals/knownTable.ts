@@ -109,13 +109,7 @@ export class KnownTable {
       slot = this.freeSlots.pop() ?? this.nextSlot++;
       this.slotOf.set(k.id, slot);
     } else if (moves) this.unplace(k.id, slot);
-    const b = this.blockOf(slot);
-    const at = slot & IN_BLOCK;
-    b.id[at] = k.id;
-    b.added[at] = k.added;
-    b.lastMod[at] = k.lastMod;
-    b.valid.set(at, k.valid);
-    b.raw.set(at, k.raw);
+    this.write(slot, k);
     if (!moves) return;
     if (Number.isFinite(k.added)) this.placed.insert(slot);
     else this.unplacedIds.add(k.id);
@@ -168,13 +162,7 @@ export class KnownTable {
       if (k.lastMod > newest) newest = k.lastMod;
       const slot = table.nextSlot++;
       table.slotOf.set(k.id, slot);
-      const b = table.blockOf(slot);
-      const at = slot & IN_BLOCK;
-      b.id[at] = k.id;
-      b.added[at] = k.added;
-      b.lastMod[at] = k.lastMod;
-      b.valid.set(at, k.valid);
-      b.raw.set(at, k.raw);
+      table.write(slot, k);
       if (Number.isFinite(k.added)) slots.push(slot);
       else table.unplacedIds.add(k.id);
       if ((++n & 1023) === 0) since = await yieldIfDue(since);
@@ -187,6 +175,17 @@ export class KnownTable {
   private unplace(id: number, slot: number): void {
     if (Number.isFinite(this.addedAt(slot))) this.placed.delete(slot);
     else this.unplacedIds.delete(id);
+  }
+
+  /** Writes a referral's id, dates and hashes into its slot's columns. */
+  private write(slot: number, k: Known): void {
+    const b = this.blockOf(slot);
+    const at = slot & IN_BLOCK;
+    b.id[at] = k.id;
+    b.added[at] = k.added;
+    b.lastMod[at] = k.lastMod;
+    b.valid.set(at, k.valid);
+    b.raw.set(at, k.raw);
   }
 
   private blockOf(slot: number): Block {
