@@ -6,6 +6,7 @@
  */
 import type { AuditAction, Contract } from '@referrals/shared';
 import type { Principal } from '../auth/verify.js';
+import type { Mirror } from '../readModel/api.js';
 import { logger } from '../log.js';
 import { UpstreamError } from '../upstream/http.js';
 
@@ -122,6 +123,27 @@ export function idParam(req: ApiRequest, name = 'id'): number | undefined {
   const raw = req.params[name] ?? '';
   return WHOLE_NUMBER.test(raw) ? Number(raw) : undefined;
 }
+
+/** The answer of a small stream as a whole: every record the mirror holds, at its seq. */
+export const wholeStream = (mirror: Mirror<unknown>): Promise<ApiResponse> =>
+  Promise.resolve(ok({ seq: mirror.seq, items: [...mirror.values()] }));
+
+/**
+ * What the audit log keeps of an update to a record named by the `id` parameter: the target
+ * (`<noun> <id>`) and the record as the mirror held it before.
+ */
+export const auditUpdateOf = (
+  action: AuditAction,
+  noun: string,
+  mirror: Mirror<unknown>,
+): AuditSpec => ({
+  action,
+  target: (req) => `${noun} ${req.params.id ?? ''}`,
+  before: (req) => {
+    const id = idParam(req);
+    return id === undefined ? null : (mirror.get(id) ?? null);
+  },
+});
 
 /**
  * Whether an upstream failure means the service is away (not called, no answer in time, refused,

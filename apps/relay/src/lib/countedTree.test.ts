@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setSlicing } from './slices.js';
+import { describe, expect, it } from 'vitest';
+import { yieldEveryItem } from '../testkit/turns.testkit.js';
 import {
   cellMask,
   CountedTree,
@@ -135,13 +135,7 @@ function checkSlots(
 
 describe('CountedTree slots', () => {
   // A count in slices yields after every leaves' parent, so changes land between any two.
-  let restoreSlicing: () => void;
-  beforeAll(() => {
-    restoreSlicing = setSlicing({ budgetMs: 0, checkEvery: 1 });
-  });
-  afterAll(() => {
-    restoreSlicing();
-  });
+  yieldEveryItem();
 
   it('counts, pages and walks the entries of each counted slot as a plain filter would', async () => {
     await fc.assert(

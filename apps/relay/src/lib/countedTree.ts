@@ -30,18 +30,8 @@ import { cellMask, type CellMask } from './countedTreeMasks.js';
 import { TreeEdits } from './countedTreeEdits.js';
 import { lowerBound, nextChild, type Leaf, type Node, type Step } from './countedTreeNodes.js';
 
-export {
-  cellMask,
-  inSlot,
-  MAX_SLOTS,
-  ONE_CELL_OF,
-  SLOT_BITS,
-  SLOT_WORDS,
-  slotBit,
-  slotWord,
-  sumOf,
-  type CellMask,
-} from './countedTreeMasks.js';
+// The masks and slots of cells are part of the tree's vocabulary.
+export * from './countedTreeMasks.js';
 export { NODE_SIZE } from './countedTreeNodes.js';
 
 /** An ordered multiset of distinct entries with per-cell counts in every node. */

@@ -68,17 +68,24 @@ export interface ScopeMembers {
 /** The small streams: every relay's event loop holds their records. */
 export type SmallStream = Exclude<StreamName, 'referrals'>;
 
+/** The record of each small stream. */
+export interface SmallRecords {
+  marketplaces: Marketplace;
+  deliveryStats: DeliveryStat;
+  deliveryErrors: DeliveryErrorsItem;
+  featureFlags: FeatureFlag;
+  status: LiveStatus;
+  auditLog: AuditEntry;
+  pipeline: Pipeline;
+  returns: ReturnRequest;
+}
+
+/** A mirror of each small stream. */
+export type SmallMirrors = { readonly [S in SmallStream]: Mirror<SmallRecords[S]> };
+
 /** A relay's read model (host/hostedReadModel.ts builds it). */
-export interface ReadModel {
+export interface ReadModel extends SmallMirrors {
   readonly referrals: Feed<Opportunity>;
-  readonly marketplaces: Mirror<Marketplace>;
-  readonly deliveryStats: Mirror<DeliveryStat>;
-  readonly deliveryErrors: Mirror<DeliveryErrorsItem>;
-  readonly featureFlags: Mirror<FeatureFlag>;
-  readonly status: Mirror<LiveStatus>;
-  readonly auditLog: Mirror<AuditEntry>;
-  readonly pipeline: Mirror<Pipeline>;
-  readonly returns: Mirror<ReturnRequest>;
   readonly referralIndex: ReferralLists;
   /** The change log the read model follows (the writes of the gateway commit to it). */
   readonly store: ReadModelStore;

@@ -6,16 +6,9 @@
 import {
   DEFAULT_SORTS,
   SORT_FIELDS,
-  type AuditEntry,
   type Dashboard,
-  type DeliveryErrorsItem,
-  type DeliveryStat,
-  type FeatureFlag,
   type LiveStatus,
-  type Marketplace,
   type Opportunity,
-  type Pipeline,
-  type ReturnRequest,
   type Sort,
   type SortKey,
 } from '@referrals/shared';
@@ -32,6 +25,7 @@ import { inAppetite } from './lists/scopes.js';
 import { StreamMirror } from './mirror.js';
 import { SharedValues } from './referralRecord.js';
 import type { ChangeLogReader } from '../changeLog/store.js';
+import type { SmallRecords, SmallStream } from './api.js';
 
 const log = logger('readModel');
 
@@ -55,16 +49,18 @@ export const EVERY_ORDER: readonly (Sort | null)[] = [
 
 /** The mirrors of every stream but the referrals: small, and kept by every relay's event loop. */
 export function smallMirrors(store: ChangeLogReader) {
+  const mirror = <S extends SmallStream>(stream: S) =>
+    new StreamMirror<SmallRecords[S]>(store, stream, parse);
   return {
-    marketplaces: new StreamMirror<Marketplace>(store, 'marketplaces', parse),
-    deliveryStats: new StreamMirror<DeliveryStat>(store, 'deliveryStats', parse),
-    deliveryErrors: new StreamMirror<DeliveryErrorsItem>(store, 'deliveryErrors', parse),
-    featureFlags: new StreamMirror<FeatureFlag>(store, 'featureFlags', parse),
-    status: new StreamMirror<LiveStatus>(store, 'status', parse),
-    auditLog: new StreamMirror<AuditEntry>(store, 'auditLog', parse),
-    pipeline: new StreamMirror<Pipeline>(store, 'pipeline', parse),
-    returns: new StreamMirror<ReturnRequest>(store, 'returns', parse),
-  } satisfies Record<Exclude<StreamName, 'referrals'>, unknown>;
+    marketplaces: mirror('marketplaces'),
+    deliveryStats: mirror('deliveryStats'),
+    deliveryErrors: mirror('deliveryErrors'),
+    featureFlags: mirror('featureFlags'),
+    status: mirror('status'),
+    auditLog: mirror('auditLog'),
+    pipeline: mirror('pipeline'),
+    returns: mirror('returns'),
+  } satisfies Record<SmallStream, unknown>;
 }
 
 /**

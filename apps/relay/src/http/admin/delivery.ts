@@ -6,17 +6,14 @@
  */
 import { API, parseQuery, QUERIES } from '@referrals/shared';
 import type { ReadModel } from '../../readModel/api.js';
-import { fail, ok, type Route } from '../api.js';
+import { fail, ok, wholeStream, type Route } from '../api.js';
 
 export function deliveryRoutes(readModel: ReadModel): Route[] {
   return [
     {
       ...API.deliveryStats,
       guard: 'admin',
-      handler: () =>
-        Promise.resolve(
-          ok({ seq: readModel.deliveryStats.seq, items: [...readModel.deliveryStats.values()] }),
-        ),
+      handler: () => wholeStream(readModel.deliveryStats),
     },
     {
       ...API.deliveryErrors,

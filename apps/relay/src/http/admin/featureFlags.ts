@@ -5,17 +5,14 @@
  */
 import { API } from '@referrals/shared';
 import { flagEnabled, type ReadModel } from '../../readModel/api.js';
-import { ok, type Route } from '../api.js';
+import { ok, wholeStream, type Route } from '../api.js';
 
 export function featureFlagReadRoutes(readModel: ReadModel): Route[] {
   return [
     {
       ...API.featureFlags,
       guard: 'anyone',
-      handler: () =>
-        Promise.resolve(
-          ok({ seq: readModel.featureFlags.seq, items: [...readModel.featureFlags.values()] }),
-        ),
+      handler: () => wholeStream(readModel.featureFlags),
     },
     {
       ...API.featureFlag,

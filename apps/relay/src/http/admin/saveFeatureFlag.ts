@@ -6,7 +6,7 @@
 import { API, featureFlagSchema } from '@referrals/shared';
 import * as yup from 'yup';
 import { commitAndSee } from '../commitAndSee.js';
-import { fail, idParam, ok, upstreamFailure, type Route } from '../api.js';
+import { auditUpdateOf, fail, idParam, ok, upstreamFailure, type Route } from '../api.js';
 import type { GatewayDeps } from '../deps.js';
 import { validateBody } from '../validateBody.js';
 
@@ -47,14 +47,7 @@ export function updateFeatureFlagRoute(d: GatewayDeps): Route {
     ...API.updateFeatureFlag,
     guard: 'admin',
     write: true,
-    audit: {
-      action: 'featureFlag.update',
-      target: (req) => `flag ${req.params.id ?? ''}`,
-      before: (req) => {
-        const id = idParam(req);
-        return id === undefined ? null : (d.readModel.featureFlags.get(id) ?? null);
-      },
-    },
+    audit: auditUpdateOf('featureFlag.update', 'flag', d.readModel.featureFlags),
     handler: async (req) => {
       const id = idParam(req);
       const valid = validateBody(flagUpdate, req.body);

@@ -8,7 +8,7 @@ import { API, marketplaceSchema } from '@referrals/shared';
 import * as yup from 'yup';
 import { versionOf } from '../../readModel/api.js';
 import { commitAndSee } from '../commitAndSee.js';
-import { fail, idParam, ok, upstreamFailure, type Route } from '../api.js';
+import { auditUpdateOf, fail, idParam, ok, upstreamFailure, type Route } from '../api.js';
 import { validateBody } from '../validateBody.js';
 import { formRuleErrors, withVersion, type MarketplaceContext } from './context.js';
 
@@ -22,14 +22,7 @@ export function updateMarketplaceRoute({ d, sources }: MarketplaceContext): Rout
     ...API.updateMarketplace,
     guard: 'admin',
     write: true,
-    audit: {
-      action: 'marketplace.update',
-      target: (req) => `marketplace ${req.params.id ?? ''}`,
-      before: (req) => {
-        const id = idParam(req);
-        return id === undefined ? null : (d.readModel.marketplaces.get(id) ?? null);
-      },
-    },
+    audit: auditUpdateOf('marketplace.update', 'marketplace', d.readModel.marketplaces),
     handler: async (req) => {
       const id = idParam(req);
       const body = validateBody(updateBody, req.body);

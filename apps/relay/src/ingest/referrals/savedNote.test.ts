@@ -9,18 +9,21 @@ import { hashedPage } from '../pages/hashedPage.js';
 import { ReferralSync } from './referralSync.js';
 import { formatSavedNote, noteOfUnnotedStore, parseSavedNote } from './savedNote.js';
 
+/** A reconciliation pass under way, as both versions write it. */
+const PASS = {
+  size: 5556,
+  page: 3,
+  upper: { added: 1_763_000_000_000, id: 4321 },
+  startedAt: 1_763_639_990_000,
+  cycles: 3,
+  compared: 3,
+};
+
 /** A note as the previous version wrote it: `JSON.stringify({ w, r, pass, loaded, total })`. */
 const PREVIOUS = JSON.stringify({
   w: 1_763_640_000_000,
   r: 1_763_640_001_500,
-  pass: {
-    size: 5556,
-    page: 3,
-    upper: { added: 1_763_000_000_000, id: 4321 },
-    startedAt: 1_763_639_990_000,
-    cycles: 3,
-    compared: 3,
-  },
+  pass: PASS,
   loaded: true,
   total: 100_000,
 });
@@ -31,14 +34,7 @@ describe('saved note', () => {
     expect(note).toEqual({
       watermark: 1_763_640_000_000,
       readAt: 1_763_640_001_500,
-      pass: {
-        size: 5556,
-        page: 3,
-        upper: { added: 1_763_000_000_000, id: 4321 },
-        startedAt: 1_763_639_990_000,
-        cycles: 3,
-        compared: 3,
-      },
+      pass: PASS,
       loaded: true,
       total: 100_000,
     });

@@ -14,6 +14,13 @@ export interface Excerpt {
   readonly total: number;
 }
 
+/** Which entries of a list are asked (`take` from position `skip`), and the instant asked at. */
+export interface Span {
+  readonly skip: number;
+  readonly take: number;
+  readonly now: number;
+}
+
 /**
  * What a page needs readied before it can be cut: a scope's list in an order (see
  * `Pages.readyFor`).

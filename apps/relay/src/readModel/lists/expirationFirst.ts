@@ -14,7 +14,7 @@ import type { Sort } from '@referrals/shared';
 import type { CellMask } from '../../lib/countedTree.js';
 import { leadOf, restOf } from './cells.js';
 import type { Entry } from './entry.js';
-import { isNeed, type Excerpt, type Need } from './excerpt.js';
+import { isNeed, type Excerpt, type Need, type Span } from './excerpt.js';
 import { BY_EXPIRY, entryOrder, viewKey } from './orders.js';
 import type { ExpirationFirstPart, IndexContext, ListReader } from './parts.js';
 import type { ListScope } from './scopes.js';
@@ -26,17 +26,11 @@ export class ExpirationFirst implements ExpirationFirstPart {
   ) {}
 
   /** `take` entries of a scope's list by expiration first from position `skip`, and its total. */
-  excerpt(
-    scope: ListScope,
-    sort: Sort,
-    mask: CellMask,
-    skip: number,
-    take: number,
-    now: number,
-  ): Excerpt | Need {
+  excerpt(scope: ListScope, sort: Sort, mask: CellMask, span: Span): Excerpt | Need {
+    const { skip, take, now } = span;
     const bySort: Sort = { key: sort.key, direction: sort.direction };
     const lead = leadOf(mask);
-    const others = this.lists.excerpt(scope, bySort, restOf(mask), 0, 0, now);
+    const others = this.lists.excerpt(scope, bySort, restOf(mask), { skip: 0, take: 0, now });
     if (isNeed(others)) return others;
     const own = this.ctx.views.byKey.get(viewKey(scope, sort));
     let leading: number;
@@ -44,7 +38,7 @@ export class ExpirationFirst implements ExpirationFirstPart {
       own.usedAt = now;
       leading = own.tree.countOf(lead);
     } else {
-      const whole = this.lists.excerpt(scope, BY_EXPIRY, lead, 0, 0, now);
+      const whole = this.lists.excerpt(scope, BY_EXPIRY, lead, { skip: 0, take: 0, now });
       if (isNeed(whole)) return whole;
       leading = whole.total;
     }
@@ -60,14 +54,11 @@ export class ExpirationFirst implements ExpirationFirstPart {
       head = got;
     }
     if (skip + take <= leading || take === 0) return { entries: head, total };
-    const tail = this.lists.excerpt(
-      scope,
-      bySort,
-      restOf(mask),
-      Math.max(0, skip - leading),
-      take - head.length,
+    const tail = this.lists.excerpt(scope, bySort, restOf(mask), {
+      skip: Math.max(0, skip - leading),
+      take: take - head.length,
       now,
-    );
+    });
     if (isNeed(tail)) return tail;
     return { entries: head.length ? [...head, ...tail.entries] : tail.entries, total };
   }
@@ -95,7 +86,7 @@ export class ExpirationFirst implements ExpirationFirstPart {
     for (let margin = 1; margin <= this.ctx.settings.tieLimit; margin *= 4) {
       const from = Math.max(0, lo - margin);
       const to = Math.min(leading, hi + margin);
-      const got = this.lists.excerpt(scope, BY_EXPIRY, lead, from, to - from, now);
+      const got = this.lists.excerpt(scope, BY_EXPIRY, lead, { skip: from, take: to - from, now });
       if (isNeed(got)) return got;
       const run = got.entries;
       const headWhole = from === 0 || !sameExpiry(run[0], run[lo - from]);

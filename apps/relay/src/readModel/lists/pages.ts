@@ -12,7 +12,7 @@ import { inSlot, sumOf, type CellMask, type CountedTree } from '../../lib/counte
 import { inOrder, pageOf, type Groups as Ties } from '../../lib/twoWay.js';
 import { EVERY_CELL, maskOf } from './cells.js';
 import { modifiedCellOf, type Entry, type EntrySet } from './entry.js';
-import { isNeed, type Excerpt, type IndexedPage, type Need } from './excerpt.js';
+import { isNeed, type Excerpt, type IndexedPage, type Need, type Span } from './excerpt.js';
 import { tiesOf, viewKey } from './orders.js';
 import type { ExpirationFirstPart, IndexContext, ListReader, View } from './parts.js';
 import { ALL, type ListScope } from './scopes.js';
@@ -38,7 +38,11 @@ export class Pages implements ListReader {
     if (updates.placing || updates.loading) return undefined;
     const now = settings.now();
     if (!updates.journal) clock.advance(now);
-    const got = this.excerpt(scope, q.sort, maskOf(q), q.page * q.size, q.size, now);
+    const got = this.excerpt(scope, q.sort, maskOf(q), {
+      skip: q.page * q.size,
+      take: q.size,
+      now,
+    });
     if (isNeed(got)) return got;
     return {
       seq: updates.seq,
@@ -56,16 +60,9 @@ export class Pages implements ListReader {
    * counts the scope's slot, or stepping over non-members when the entries are near enough an end
    * of the list. What must be readied first when none of these can be read now.
    */
-  excerpt(
-    scope: ListScope,
-    sort: Sort | null,
-    mask: CellMask,
-    skip: number,
-    take: number,
-    now: number,
-  ): Excerpt | Need {
-    if (sort?.expirationFirst)
-      return this.expirationFirst.excerpt(scope, sort, mask, skip, take, now);
+  excerpt(scope: ListScope, sort: Sort | null, mask: CellMask, span: Span): Excerpt | Need {
+    if (sort?.expirationFirst) return this.expirationFirst.excerpt(scope, sort, mask, span);
+    const { skip, take, now } = span;
     const { views, scopes, slots, settings } = this.ctx;
     const ties = tiesOf(sort, settings.nodeSize);
     const view = views.byKey.get(viewKey(scope, sort));

@@ -14,7 +14,7 @@ import type { CellMask, CountedTree } from '../../lib/countedTree.js';
 import type { IdKey, ShardedMap } from '../../lib/shardedMap.js';
 import type { ClosingWindows } from './closingWindows.js';
 import type { Entry, EntrySet, Move } from './entry.js';
-import type { Excerpt, Need } from './excerpt.js';
+import type { Excerpt, Need, Span } from './excerpt.js';
 import type { ListScope } from './scopes.js';
 import type { Settings } from './settings.js';
 
@@ -166,26 +166,12 @@ export interface SlotsPart {
 
 /** How a list is read in another order (see `Pages.excerpt`). */
 export interface ListReader {
-  excerpt(
-    scope: ListScope,
-    sort: Sort | null,
-    mask: CellMask,
-    skip: number,
-    take: number,
-    now: number,
-  ): Excerpt | Need;
+  excerpt(scope: ListScope, sort: Sort | null, mask: CellMask, span: Span): Excerpt | Need;
 }
 
 /** Lists by expiration first, read from other lists (expirationFirst.ts). */
 export interface ExpirationFirstPart {
-  excerpt(
-    scope: ListScope,
-    sort: Sort,
-    mask: CellMask,
-    skip: number,
-    take: number,
-    now: number,
-  ): Excerpt | Need;
+  excerpt(scope: ListScope, sort: Sort, mask: CellMask, span: Span): Excerpt | Need;
 }
 
 /** The components of one index. */

@@ -14,10 +14,10 @@ import {
   type StateCode,
 } from '@referrals/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { yieldEveryItem } from '../../testkit/turns.testkit.js';
 import { ReferralIndex, type IndexDelta, type ReferralIndexOptions } from './referralIndex.js';
 import { ALL, boughtBy, BOUGHT, withState, type ListScope } from './scopes.js';
-import { setSlicing } from '../../lib/slices.js';
 
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -349,13 +349,7 @@ async function checkSteps(
 
 describe('ReferralIndex', () => {
   // Every slice yields, so builds interleave with changes even in small markets.
-  let restoreSlicing: () => void;
-  beforeAll(() => {
-    restoreSlicing = setSlicing({ budgetMs: 0, checkEvery: 1 });
-  });
-  afterAll(() => {
-    restoreSlicing();
-  });
+  yieldEveryItem();
 
   it(
     'answers every page and total as a plain filter and sort of the market would',
@@ -536,7 +530,7 @@ describe('ReferralIndex', () => {
       })),
       removed: [],
     });
-    // Every record is its own slice (see beforeAll): after one turn the first set is part-way.
+    // Every record is its own slice (yieldEveryItem): after one turn the first set is part-way.
     void index.applyInSlices(delta(2, 100));
     await new Promise((resolve) => setImmediate(resolve));
     void index.applyInSlices(delta(3, 200));

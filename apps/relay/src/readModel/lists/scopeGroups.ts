@@ -16,6 +16,13 @@ import type { IndexContext, ScopeGroup, ScopesPart } from './parts.js';
 import { ALL, type ListScope } from './scopes.js';
 import { inSlotOf, setSlot } from './slotBits.js';
 
+/** `entry` when it is in the group's scope (by its slot bit where the scope holds a slot). */
+const memberOf = (group: ScopeGroup, entry: Entry | undefined): Entry | undefined =>
+  entry !== undefined &&
+  (group.slot === undefined ? group.scope.has(entry.o) : inSlotOf(entry, group.slot))
+    ? entry
+    : undefined;
+
 export class ScopeGroups implements ScopesPart {
   /** The group of each scope read, by the scope's key. */
   byKey = new Map<string, ScopeGroup>();
@@ -163,19 +170,9 @@ export class ScopeGroups implements ScopesPart {
       for (let s = 0; s < owners.length; s += 1)
         if (owners[s]?.scope.has(next.o)) setSlot(next, s, true);
     for (const group of this.byKey.values()) {
-      const { scope, views, members, counts, slot } = group;
-      const had =
-        prev === undefined
-          ? undefined
-          : (slot === undefined ? scope.has(prev.o) : inSlotOf(prev, slot))
-            ? prev
-            : undefined;
-      const has =
-        next === undefined
-          ? undefined
-          : (slot === undefined ? scope.has(next.o) : inSlotOf(next, slot))
-            ? next
-            : undefined;
+      const { scope, views, members, counts } = group;
+      const had = memberOf(group, prev);
+      const has = memberOf(group, next);
       if (!had && !has) continue;
       group.pending?.push({ prev: had, next: has });
       if (members && counts) {
