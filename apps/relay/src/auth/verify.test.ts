@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearerToken, createTokenVerifier, TokenError } from './verify.js';
 
 const issuer = 'http://localhost:8090/realms/referrals';
@@ -86,6 +86,34 @@ describe('bearer token verification', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('k'.repeat(32)));
     await expect(verify(hs)).rejects.toBeInstanceOf(TokenError);
+  });
+
+  it("checks a token's signature once, and refuses it from memory once it expired", async () => {
+    let looked = 0;
+    const counting = createTokenVerifier({
+      issuer,
+      jwksUrl: 'http://unused',
+      clientId: 'referral-console',
+      leewaySeconds: 0,
+      keys: (header, input) => {
+        looked += 1;
+        return keys(header, input);
+      },
+    });
+    const expSeconds = Math.floor(Date.now() / 1000) + 2;
+    const t = await token({}, { exp: expSeconds });
+    const first = await counting(t);
+    expect(await counting(t)).toBe(first);
+    expect(looked).toBe(1);
+    // Another token (another signature) is checked on its own.
+    await expect(counting(`${t.slice(0, -4)}AAAA`)).rejects.toBeInstanceOf(TokenError);
+    expect(looked).toBe(2);
+    vi.useFakeTimers({ now: expSeconds * 1000 + 1000, toFake: ['Date'] });
+    try {
+      await expect(counting(t)).rejects.toMatchObject({ expired: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses garbage', async () => {

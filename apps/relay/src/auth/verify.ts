@@ -54,9 +54,18 @@ type Claims = RoleClaims & {
 export const ACCESS_TOKEN_TYP = 'Bearer';
 
 /**
+ * Tokens a verifier remembers as verified, the least recently used forgotten first: a signed-in
+ * tab sends the same token with every request and handshake until it is refreshed, so the
+ * signature is checked once a token, not once a request.
+ */
+export const VERIFIED_TOKENS = 10_000;
+
+/**
  * Verifies bearer tokens against the realm's JWKS: RS256 only, issuer, audience (the console
  * client), an access token (not an ID token), expiry with a small leeway. Keys are cached and
- * refetched when an unknown kid appears.
+ * refetched when an unknown kid appears. A token verified once is taken at its word until it
+ * expires (with the same leeway): a token, once signed, cannot change, and none is revoked
+ * before its expiry here (access tokens live minutes).
  */
 export function createTokenVerifier(options: VerifierOptions) {
   const keys =
@@ -66,7 +75,36 @@ export function createTokenVerifier(options: VerifierOptions) {
       cooldownDuration: 30_000,
     });
 
+  const verified = new Map<string, Principal>();
+  const leewayMs = (options.leewaySeconds ?? 5) * 1000;
+
+  /** The principal of a token verified before and not expired since (most recent last). */
+  const remembered = (token: string): Principal | undefined => {
+    const principal = verified.get(token);
+    if (!principal) return undefined;
+    verified.delete(token);
+    if (Date.now() > principal.expiresAt + leewayMs) return undefined;
+    verified.set(token, principal);
+    return principal;
+  };
+
+  const remember = (token: string, principal: Principal): void => {
+    if (verified.size >= VERIFIED_TOKENS) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, principal);
+  };
+
   return async function verify(token: string): Promise<Principal> {
+    const known = remembered(token);
+    if (known) return known;
+    const principal = await verifyNow(token);
+    remember(token, principal);
+    return principal;
+  };
+
+  async function verifyNow(token: string): Promise<Principal> {
     let payload: Claims;
     try {
       ({ payload } = await jwtVerify<Claims>(token, keys, {
@@ -96,7 +134,7 @@ export function createTokenVerifier(options: VerifierOptions) {
       access: accessFromClaims(payload, options.clientId),
       expiresAt: (payload.exp ?? 0) * 1000,
     };
-  };
+  }
 }
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
 

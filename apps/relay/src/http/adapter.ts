@@ -45,6 +45,7 @@ function answering(route: Route, admit: Admit) {
         clientIp: req.ip,
         requestId: requestIdOf(req, res),
         signal: left.signal,
+        acceptsGzip: req.acceptsEncodings('gzip') === 'gzip',
       });
       send(res, answer);
     })().catch((err: unknown) => {

@@ -25,6 +25,8 @@ export interface ApiRequest {
   readonly requestId: string;
   /** Aborted when the client goes away before its answer (absent where no client can go). */
   readonly signal?: AbortSignal;
+  /** Whether the client takes a gzipped answer (Accept-Encoding). */
+  readonly acceptsGzip?: boolean;
 }
 
 /** What a handler answers: a status and a JSON body (or raw bytes with a content type). */

@@ -29,15 +29,26 @@ import type { StreamName } from '../keys.js';
 import type { DashboardAsk } from './dashboards.js';
 import type { IndexedPage, ReferralIndex } from './lists/referralIndex.js';
 import type { ListScope } from './lists/scopes.js';
+import type { RowProjection } from './rowProjection.js';
 import type { Feed, Mirror } from './mirror.js';
 
 export { ALL, BOUGHT, boughtBy, inAppetite, withState, type ListScope } from './lists/scopes.js';
 export type { DashboardAsk } from './dashboards.js';
+export { projectRow, type RowProjection } from './rowProjection.js';
 export type { IndexedPage } from './lists/referralIndex.js';
 export type { Feed, Mirror, MirrorEvent } from './mirror.js';
 
 /** What the list indexes report of themselves: loading, and how much is built. */
 export type IndexStatus = ReturnType<ReferralIndex['status']>;
+
+/**
+ * A page serialized by the host, ready to send: the JSON of the page (`seq`, `content`,
+ * `totalElements`, `page`, `size`), its rows in one projection.
+ */
+export interface PageJson {
+  readonly seq: number;
+  readonly json: string;
+}
 
 /** The list indexes, on the read model host: pages are asked; status and seq are as last told. */
 export interface ReferralLists {
@@ -47,6 +58,16 @@ export interface ReferralLists {
     query: Omit<ReferralQuery, 'state'>,
     signal?: AbortSignal,
   ): Promise<IndexedPage>;
+  /**
+   * The same page projected and serialized on the host, so the event loop only copies its bytes
+   * (the REST lists answer with it).
+   */
+  pageJson(
+    scope: ListScope,
+    query: Omit<ReferralQuery, 'state'>,
+    projection: RowProjection,
+    signal?: AbortSignal,
+  ): Promise<PageJson>;
   /** Builds a scope's list in an order ahead of its first page. */
   prepare(scope: ListScope, sort: Sort | null): Promise<void>;
   /** The indexes' status as the host last told it. */

@@ -8,13 +8,15 @@ import { API } from '@referrals/shared';
 import type { PipelineStore } from '../../db/pipeline.js';
 import { ok, principalOf, type Route } from '../api.js';
 import type { GatewayDeps } from '../deps.js';
-import { emptyPage, listPage, loadingNoteOf } from '../referrals/listPage.js';
+import { emptyPage, loadingNoteOf, sharedListAnswer } from '../referrals/listPage.js';
+import { SharedPages } from '../referrals/sharedPages.js';
 import { filteredRows } from './filtered.js';
 import { acquiredScopeOf, filtering, parseAcquiredQuery } from './query.js';
 
 export function acquiredRoute(d: GatewayDeps, pipeline: PipelineStore): Route {
   const { readModel } = d;
   const index = readModel.referralIndex;
+  const shared = new SharedPages(() => index.seq);
   return {
     ...API.acquired,
     guard: 'signedIn',
@@ -26,7 +28,13 @@ export function acquiredRoute(d: GatewayDeps, pipeline: PipelineStore): Route {
       if (!mine) {
         return ok({ ...emptyPage(index.seq, q), ...loadingNoteOf(readModel) });
       }
-      if (!filtering(filter)) return ok(await listPage(readModel, mine.scope, q, req.signal));
+      if (!filtering(filter)) {
+        return sharedListAnswer(readModel, shared, req, {
+          scope: mine.scope,
+          query: q,
+          projection: 'whole',
+        });
+      }
       const { seq, rows } = await filteredRows(index, pipeline, mine.scope, q, filter);
       return ok({
         seq,

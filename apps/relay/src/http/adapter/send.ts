@@ -12,7 +12,11 @@ export function send(res: Response, answer: ApiResponse): void {
   res.setHeader('cache-control', 'no-store');
   if ('bytes' in answer) {
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
-    res.status(answer.status).type(answer.contentType).send(answer.bytes);
+    // Written as they are: no ETag is hashed for an answer no one may store.
+    res.statusCode = answer.status;
+    res.setHeader('content-type', answer.contentType);
+    res.setHeader('content-length', answer.bytes.length);
+    res.end(answer.bytes);
     return;
   }
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);

@@ -5,16 +5,24 @@
  */
 import { API } from '@referrals/shared';
 import type { ReadModel } from '../../readModel/api.js';
-import { fail, ok, type Route } from '../api.js';
-import { publicFeedPage } from './listPage.js';
+import { ALL } from '../../readModel/api.js';
+import { fail, type Route } from '../api.js';
+import { publicFeedQuery, sharedListAnswer } from './listPage.js';
+import { SharedPages } from './sharedPages.js';
 
 export function publicReferralsRoute(readModel: ReadModel): Route {
+  const shared = new SharedPages(() => readModel.referralIndex.seq);
   return {
     ...API.publicReferrals,
     guard: 'anyone',
-    handler: async (req) => {
-      const answer = await publicFeedPage(readModel, req.query, req.signal);
-      return answer.ok ? ok(answer.page) : fail(400, 'invalid list query', answer.errors);
+    handler: (req) => {
+      const q = publicFeedQuery(req.query);
+      if (!q.ok) return Promise.resolve(fail(400, 'invalid list query', q.errors));
+      return sharedListAnswer(readModel, shared, req, {
+        scope: ALL,
+        query: q.query,
+        projection: 'public',
+      });
     },
   };
 }

@@ -12,8 +12,6 @@ import {
   defaultReferralView,
   listDefaults,
   marketplaceOfAgency,
-  parseReferralQuery,
-  projectListReferral,
   REFERRAL_VIEWS,
   type ReferralQuery,
   type ReferralView,
@@ -22,7 +20,14 @@ import type { Principal } from '../../auth/verify.js';
 import { ALL, flagEnabled, inAppetite, type ListScope } from '../../readModel/api.js';
 import { fail, ok, principalOf, type Route } from '../api.js';
 import type { GatewayDeps } from '../deps.js';
-import { emptyPage, listPage, loadingNoteOf, PAGE_SIZE } from './listPage.js';
+import {
+  emptyPage,
+  loadingNoteOf,
+  PAGE_SIZE,
+  parseListQuery,
+  sharedListAnswer,
+} from './listPage.js';
+import { SharedPages } from './sharedPages.js';
 
 const isReferralView = (v: unknown): v is ReferralView =>
   (REFERRAL_VIEWS as readonly unknown[]).includes(v);
@@ -38,11 +43,12 @@ function listQuery(d: GatewayDeps, p: Principal, view: unknown, query: Record<st
   const byExpiration =
     view === 'all' && p.access.isAdmin && flagEnabled(d.readModel, CONSOLE_FLAGS.expirationSort);
   const sort = byExpiration ? byExpirationFirst(def.sort) : def.sort;
-  return parseReferralQuery(query, { ...def, sort, size: PAGE_SIZE });
+  return parseListQuery(query, { ...def, sort, size: PAGE_SIZE });
 }
 
 export function referralsRoute(d: GatewayDeps): Route {
   const { readModel } = d;
+  const shared = new SharedPages(() => readModel.referralIndex.seq);
   return {
     ...API.referrals,
     guard: 'signedIn',
@@ -66,13 +72,11 @@ export function referralsRoute(d: GatewayDeps): Route {
           });
         scope = inAppetite(m.id, m.riskAppetite);
       }
-      const page = await listPage(readModel, scope, query, req.signal);
-      const audience = audienceOf(p.access);
-      return ok({
-        view,
-        sort: query.sort,
-        ...page,
-        content: page.content.map((o) => projectListReferral(o, audience)),
+      return sharedListAnswer(readModel, shared, req, {
+        scope,
+        query,
+        projection: audienceOf(p.access),
+        head: { view, sort: query.sort },
       });
     },
   };

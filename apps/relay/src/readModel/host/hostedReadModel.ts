@@ -70,6 +70,7 @@ export function createHostedReadModel(
   const small = smallMirrors(store);
   const lists: ReferralLists = {
     page: (scope, q, signal) => host.page(scope, q, signal),
+    pageJson: (scope, q, projection, signal) => host.pageJson(scope, q, projection, signal),
     prepare: (scope, sort) => host.prepare(scope, sort),
     status: () => host.status(),
     get seq() {

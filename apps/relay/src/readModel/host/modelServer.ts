@@ -14,6 +14,7 @@ import { scopeOf } from '../lists/scopes.js';
 import type { Delta } from '../mirror.js';
 import type { ChangeSet } from '../../changeLog/changeSet.js';
 import { createReadModel, type LocalReadModel } from '../readModel.js';
+import { projectRow } from '../rowProjection.js';
 import { ForwardedStore } from './forwardedStore.js';
 import { assertNever, type FromHost, type HostQuestion, type ToHost } from './protocol.js';
 
@@ -134,6 +135,11 @@ class ModelServer {
       case 'page': {
         const page = await index.page(scopeOf(q.scope), q.query, signal);
         return { ...page, content: json(page.content) };
+      }
+      case 'pageJson': {
+        const page = await index.page(scopeOf(q.scope), q.query, signal);
+        const content = page.content.map((o) => projectRow(o, q.projection));
+        return { seq: page.seq, json: JSON.stringify({ ...page, content }) };
       }
       case 'prepare':
         return index.prepare(scopeOf(q.scope), q.sort);

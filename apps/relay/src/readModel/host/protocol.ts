@@ -8,6 +8,7 @@ import type { ChangeSet } from '../../changeLog/changeSet.js';
 import type { DashboardAsk } from '../dashboards.js';
 import type { ScopeSpec } from '../lists/scopes.js';
 import type { IndexStatus } from '../api.js';
+import type { RowProjection } from '../rowProjection.js';
 
 /**
  * The read model's own thread (the model host) and the relay's event loop talk in these messages.
@@ -24,6 +25,12 @@ export type HostQuestion =
       readonly op: 'page';
       readonly scope: ScopeSpec;
       readonly query: Omit<ReferralQuery, 'state'>;
+    }
+  | {
+      readonly op: 'pageJson';
+      readonly scope: ScopeSpec;
+      readonly query: Omit<ReferralQuery, 'state'>;
+      readonly projection: RowProjection;
     }
   | { readonly op: 'prepare'; readonly scope: ScopeSpec; readonly sort: Sort | null }
   | { readonly op: 'get'; readonly ids: readonly number[] }

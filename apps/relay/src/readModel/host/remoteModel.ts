@@ -16,6 +16,8 @@ import { startWorker } from '../../lib/threads.js';
 import type { ChangeSet, Snapshot } from '../../changeLog/changeSet.js';
 import type { DashboardAsk } from '../dashboards.js';
 import type { IndexedPage } from '../lists/referralIndex.js';
+import type { PageJson } from '../api.js';
+import type { RowProjection } from '../rowProjection.js';
 import type { ListScope, ScopeSpec } from '../lists/scopes.js';
 import { StreamFollower, type MirrorEvent, type Taken } from '../mirror.js';
 import type { ChangeLogReader } from '../../changeLog/store.js';
@@ -137,6 +139,16 @@ export class ModelHost {
       signal,
     );
     return { ...page, content: page.content.map(parse) };
+  }
+
+  /** A page projected and serialized by the host (see `ReferralLists.pageJson`). */
+  pageJson(
+    scope: ListScope,
+    query: Omit<ReferralQuery, 'state'>,
+    projection: RowProjection,
+    signal?: AbortSignal,
+  ): Promise<PageJson> {
+    return this.ask({ op: 'pageJson', scope: specOf(scope), query, projection }, signal);
   }
 
   prepare(scope: ListScope, sort: Sort | null): Promise<void> {
