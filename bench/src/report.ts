@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { keptResults, keptRuns, type Kept } from './merge.js';
-import { SECTIONS, type Figure, type Result, type RunInfo } from './result.js';
+import { SECTIONS, type CpuSpan, type Figure, type Result, type RunInfo } from './result.js';
 
 function gitCommit(root: string): string {
   try {
@@ -56,8 +56,17 @@ const measureOf = (r: Result) =>
     ? r.measure
     : `${r.measure} (${r.market.toLocaleString('en-US')} referrals)`;
 
+/** CPU figures' processes: "relay 87% of a core over 5.0 s (load 1.62)", each. */
+const shares = (cpu: readonly CpuSpan[] | undefined) =>
+  (cpu ?? [])
+    .map(
+      (s) =>
+        `${s.process} ${s.sharePct}% of a core over ${s.wallSeconds.toFixed(1)} s (load ${s.load1.toFixed(2)})`,
+    )
+    .join('; ');
+
 const line = (r: Result) =>
-  `${r.section} | ${measureOf(r)}${r.clients === undefined ? '' : ` @${r.clients}`} = ${String(r.value)} ${r.unit}${r.met === undefined ? '' : r.met === null ? ' (target not measured)' : r.met ? ' (met)' : ' (MISSED)'}`;
+  `${r.section} | ${measureOf(r)}${r.clients === undefined ? '' : ` @${r.clients}`} = ${String(r.value)} ${r.unit}${r.met === undefined ? '' : r.met === null ? ' (target not measured)' : r.met ? ' (met)' : ' (MISSED)'}${r.cpu && r.cpu.length > 0 ? ` [${shares(r.cpu)}]` : ''}`;
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -69,11 +78,11 @@ export function markdown(rec: Recorder, kept: Kept = { results: [], notes: [] })
     '',
     `${run.date} · commit ${run.commit} · ${run.cores} cores · ${(run.totalMemBytes / 2 ** 30).toFixed(1)} GiB · Node ${run.node}`,
     '',
-    'Load average is os.loadavg() (1, 5, 15 min) when the figure was taken; other work on the machine makes figures noisy.',
+    'Load average is os.loadavg() (1, 5, 15 min) when the figure was taken; other work on the machine makes figures noisy. CPU share: for a CPU figure, the CPU time of each process it is read from over the wall time of its phase, as % of one core, with os.loadavg()[0] at the end of the phase.',
     '',
     ...(kept.results.length > 0 ? [keptRuns(kept), ''] : []),
-    '| section | measure | clients | value | target | met | detail | load avg |',
-    '|---|---|---:|---:|---|---|---|---|',
+    '| section | measure | clients | value | target | met | detail | CPU share | load avg |',
+    '|---|---|---:|---:|---|---|---|---|---|',
   ];
   const order = (r: Result) => SECTIONS.indexOf(r.section);
   const all = [...kept.results, ...rec.results].sort((x, y) => order(x) - order(y));
@@ -86,6 +95,7 @@ export function markdown(rec: Recorder, kept: Kept = { results: [], notes: [] })
       r.target ?? '',
       r.met === undefined ? '' : r.met === null ? 'not measured' : r.met ? 'met' : '**missed**',
       r.detail ?? '',
+      shares(r.cpu),
       r.loadavg.join(' '),
     ]
       .map(cell)

@@ -3,16 +3,35 @@
  * answers `subscribe` with an empty snapshot and puts the socket in a room per topic (and per
  * token, since the relay's signed-in frames differ by audience); on the orchestrator's 'emit' it
  * sends the relay's own change frames, recorded by the bench, to those rooms. The same client
- * fleet then measures what Socket.IO alone costs on this machine. Run by phases/bare.ts.
+ * fleet then measures what Socket.IO alone costs on this machine.
+ *
+ * On the same HTTP server, as in the relay, an Express app with the relay's `compression()`
+ * middleware answers `GET /floor/page` with the bytes of one real list page of the relay, held in
+ * memory: the floor of a list page (HTTP, Express, the same bytes; no token, no read model).
+ * Run by bare/run.ts.
  */
 import { createServer } from 'node:http';
 import type { ChangesMessage, Topic } from '@referrals/shared';
+import compression from 'compression';
+import express from 'express';
 import { Server } from 'socket.io';
-import type { Frames, FromBare, ToBare } from './protocol.js';
+import { FLOOR_PATH, type Frames, type FromBare, type ToBare } from './protocol.js';
 
 const send = (m: FromBare) => process.send?.(m);
 const now = () => performance.timeOrigin + performance.now();
-const http = createServer();
+const app = express();
+app.disable('x-powered-by');
+app.use(compression());
+let page: Buffer | null = null;
+app.get(FLOOR_PATH, (_req, res) => {
+  if (!page) {
+    res.status(503).end();
+    return;
+  }
+  // The relay answers res.json(): the same type, length and weak ETag over the same bytes.
+  res.type('application/json').send(page);
+});
+const http = createServer(app);
 // The relay's frame limit, and no compression (the relay's and Socket.IO's default).
 const io = new Server(http, { maxHttpBufferSize: 64 * 1024 });
 let frames: Frames | null = null;
@@ -63,6 +82,9 @@ process.on('message', (m: ToBare) => {
     frames = m.frames;
     tokenIndex = new Map(m.frames.byToken.map(([token], i) => [token, i]));
     send({ type: 'framesSet' });
+  } else if (m.type === 'page') {
+    page = Buffer.from(m.body, 'utf8');
+    send({ type: 'pageSet' });
   } else emit(m.seq, m.state);
 });
 process.on('disconnect', () => process.exit(0));

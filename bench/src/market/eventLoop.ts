@@ -1,4 +1,4 @@
-import { scrape, total } from '../metrics.js';
+import { scrape, total, type Scrape } from '../metrics.js';
 
 /**
  * Event-loop delay of the relay per window. prom-client's default metrics keep a
@@ -6,15 +6,21 @@ import { scrape, total } from '../metrics.js';
  * `nodejs_eventloop_lag_max_seconds` is the longest delay since the previous scrape. A scrape at
  * the start of a window starts it; one at its end reads it. Idle, the figure is ~10 ms: the
  * histogram records the whole interval between its 10 ms timer runs, not the delay beyond it.
+ * The last scrape is kept (`scraped()`): another scrape inside a window would cut it short.
  */
 export function eventLoopWindows(relayUrl: string, first: string | null = null) {
   const windows: { name: string; maxMs: number }[] = [];
   // The first window runs from the relay's start: the histogram exists from then, unscraped.
   let current: string | null = first;
-  const readMax = async () =>
-    Math.round(total(await scrape(relayUrl), 'nodejs_eventloop_lag_max_seconds') * 10_000) / 10;
+  let last: Scrape | null = null;
+  const readMax = async () => {
+    last = await scrape(relayUrl);
+    return Math.round(total(last, 'nodejs_eventloop_lag_max_seconds') * 10_000) / 10;
+  };
   return {
     windows,
+    /** The page read by the last begin, end or skip (null before the first). */
+    scraped: (): Scrape | null => last,
     /** Ends the open window (recording it) and starts `name`. */
     async begin(name: string): Promise<void> {
       await this.end();

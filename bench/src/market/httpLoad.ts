@@ -17,8 +17,17 @@ export interface LoadOutcome {
   readonly elapsedMs: number;
 }
 
-/** Sends one GET over `agent` and reads the whole body; rejects on a non-200 or after `timeoutMs`. */
-function get(base: URL, agent: http.Agent, g: Get, timeoutMs: number): Promise<void> {
+/**
+ * Sends one GET over `agent` and reads the whole body (kept when `keep`); rejects on a non-200 or
+ * after `timeoutMs`.
+ */
+function get(
+  base: URL,
+  agent: http.Agent,
+  g: Get,
+  timeoutMs: number,
+  keep = false,
+): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const req = http.get(
       {
@@ -31,10 +40,13 @@ function get(base: URL, agent: http.Agent, g: Get, timeoutMs: number): Promise<v
       },
       (res) => {
         // The body is read, not parsed: what is timed is the relay's answer, not this client.
-        res.on('data', () => undefined);
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (keep) chunks.push(chunk);
+        });
         res.on('end', () =>
           res.statusCode === 200
-            ? resolve()
+            ? resolve(keep ? Buffer.concat(chunks).toString('utf8') : null)
             : reject(new Error(`${g.path.split('?')[0] ?? ''} answered ${res.statusCode}`)),
         );
         res.on('error', reject);
@@ -43,6 +55,16 @@ function get(base: URL, agent: http.Agent, g: Get, timeoutMs: number): Promise<v
     req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
     req.on('error', reject);
   });
+}
+
+/** One GET as the load sends it (no Accept-Encoding, as `http.get` sends none): its body. */
+export async function getBody(baseUrl: string, g: Get, timeoutMs: number): Promise<string> {
+  const agent = new http.Agent({ keepAlive: false });
+  try {
+    return (await get(new URL(baseUrl), agent, g, timeoutMs, true)) ?? '';
+  } finally {
+    agent.destroy();
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { SortKey } from '@referrals/shared';
 import type { Recorder } from '../report.js';
 import { mean, summarize, type Summary } from '../stats.js';
-import { closedLoop } from './httpLoad.js';
+import { cpuMeter, cpuMs, describeSpan, unitCost, type UnitCost } from './cpu.js';
+import { closedLoop, getBody } from './httpLoad.js';
 import type { MarketPlan } from './plan.js';
 import { listRequests, SORT_KEYS, type Totals } from './queries.js';
 
@@ -18,21 +18,25 @@ export interface ListTarget {
   readonly relayPid?: number | undefined;
 }
 
-/** CPU seconds (user + system) a process has used, from /proc; null where it cannot be read. */
-export function cpuSeconds(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const after = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(after[11]) + Number(after[12]);
-    return Number.isFinite(ticks) ? ticks / CLOCK_TICKS : null;
-  } catch {
-    return null;
-  }
+export { cpuSeconds } from './cpu.js';
+
+/** The relay's CPU a list page at one concurrency of the pages-per-second load, and its p99. */
+export interface PageCost extends UnitCost {
+  readonly p99: number | null;
 }
 
-/** Linux's clock ticks a second (USER_HZ), the unit of /proc/<pid>/stat's times. */
-const CLOCK_TICKS = 100;
+/** The measure of the relay's CPU a list page (one row per concurrency). */
+export const PAGE_CPU_MEASURE = 'relay CPU per list page (pages-per-second load)';
+
+/** The relay's CPU a list page by concurrency (a concurrency skipped at this size is absent). */
+export type ListCost = ReadonlyMap<number, PageCost>;
+
+/** One real list page of the relay, its bytes kept for the floor route (bare/server.ts). */
+export interface PageSample {
+  readonly path: string;
+  readonly body: string;
+  readonly bytes: number;
+}
 
 /** One answer of the grid: percentiles and mean, or why the cell was not run. */
 type Cell = {
@@ -150,38 +154,59 @@ export async function listLatency(t: ListTarget): Promise<number | null> {
  * each concurrency for a few seconds. Skipped where the requests in flight alone would hold the
  * relay past the budget (today's scan at a large market).
  */
-export async function listThroughput(t: ListTarget, pageMs: number | null): Promise<void> {
+export async function listThroughput(t: ListTarget, pageMs: number | null): Promise<ListCost> {
   let best = 0;
   const parts: string[] = [];
+  const costs = new Map<number, PageCost>();
+  const costRow = (c: number, value: number | null, detail: string, span: PageCost['span']) =>
+    t.rec.add({
+      section: 'market',
+      measure: PAGE_CPU_MEASURE,
+      clients: c,
+      market: t.market,
+      value,
+      unit: 'ms CPU',
+      detail,
+      cpu: span ? [span] : [],
+    });
   for (const c of t.plan.throughputAt) {
     if (pageMs === null) {
       parts.push(`${c} concurrent skipped (no page time measured at 1 concurrent)`);
+      costRow(c, null, 'not measured: no page time at 1 concurrent', null);
       continue;
     }
     if (c * pageMs > 4 * t.plan.throughputMs) {
       parts.push(`${c} concurrent skipped (${c} pages in flight at ~${ms(pageMs)} each)`);
+      costRow(c, null, `not measured: ${c} pages in flight at ~${ms(pageMs)} each`, null);
       continue;
     }
-    const cpuBefore = cpuSeconds(t.relayPid);
+    const meter = cpuMeter(t.relayPid, 'relay', `${c}-concurrent pages`);
     const out = await closedLoop(t.relayUrl, listRequests(null, 7 + c, t.totals, t.tokens), {
       concurrency: c,
       maxRequests: Number.MAX_SAFE_INTEGER,
       untilMs: Date.now() + t.plan.throughputMs,
       timeoutMs: REQUEST_TIMEOUT_MS,
     });
-    const cpuAfter = cpuSeconds(t.relayPid);
+    const span = meter.stop();
     const rate = out.latencies.length / (out.elapsedMs / 1000);
     best = Math.max(best, rate);
     const s = summarize(out.latencies);
     // The relay's own CPU time a page (its worker threads included): what one relay core could
     // serve were the load not run on the same two cores.
-    const cpuS = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+    const cost = { ...unitCost(span, out.latencies.length), p99: s?.p99 ?? null };
+    costs.set(c, cost);
     const cpu =
-      cpuS !== null && cpuS > 0 && out.latencies.length > 0
-        ? `; relay CPU ${((cpuS * 1000) / out.latencies.length).toFixed(2)} ms a page (${Math.round(out.latencies.length / cpuS)} pages per relay CPU-second), relay busy ${Math.round((cpuS * 100_000) / out.elapsedMs)}% of one core`
+      cost.msPerUnit !== null && span && span.cpuSeconds > 0
+        ? `; relay CPU ${cost.msPerUnit.toFixed(2)} ms a page (${Math.round(out.latencies.length / span.cpuSeconds)} pages per relay CPU-second), relay busy ${span.sharePct}% of one core`
         : '';
     parts.push(
       `${c} concurrent: ${Math.round(rate)} pages/s (p50 ${s ? ms(s.p50) : '?'}, p99 ${s ? ms(s.p99) : '?'}, ${out.errors} failed${cpu})`,
+    );
+    costRow(
+      c,
+      cpuMs(cost.msPerUnit),
+      `${out.latencies.length} pages (the mix, random key) in ${(out.elapsedMs / 1000).toFixed(1)} s, p99 ${s ? ms(s.p99) : '?'}, ${out.errors} failed; ${describeSpan(span)}`,
+      span,
     );
   }
   // A page rate from the page time alone, where no load run fitted.
@@ -196,4 +221,21 @@ export async function listThroughput(t: ListTarget, pageMs: number | null): Prom
     target: '≥ 2,000 pages/s',
     met: best > 0 ? best >= 2000 : estimated !== null ? estimated >= 2000 : null,
   });
+  return costs;
+}
+
+/**
+ * One real list page for the floor route: the first `n` requests of the 20-concurrent load's mix,
+ * read once each, and the one of median size kept (path and body as the relay sent them).
+ */
+export async function capturePage(t: ListTarget, n = 15): Promise<PageSample | null> {
+  const next = listRequests(null, 7 + 20, t.totals, t.tokens);
+  const pages: PageSample[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const g = next(i);
+    const body = await getBody(t.relayUrl, g, REQUEST_TIMEOUT_MS).catch(() => null);
+    if (body !== null) pages.push({ path: g.path, body, bytes: Buffer.byteLength(body) });
+  }
+  pages.sort((a, b) => a.bytes - b.bytes);
+  return pages[Math.floor(pages.length / 2)] ?? null;
 }

@@ -28,10 +28,17 @@ import {
 } from './diffCost.js';
 import { eventLoopWindows } from './eventLoop.js';
 import { observeFirstLoad, type FirstLoad } from './firstLoad.js';
-import { listLatency, listThroughput, type ListTarget } from './lists.js';
+import {
+  capturePage,
+  listLatency,
+  listThroughput,
+  type ListCost,
+  type ListTarget,
+  type PageSample,
+} from './lists.js';
 import type { MarketPlan } from './plan.js';
 import { listTotals, waitForMarket } from './ready.js';
-import { runStorm } from './storm.js';
+import { runStorm, type StormCost } from './storm.js';
 
 /** What every market size shares: the recorder, the plans, the private Redis. */
 export interface MarketContext {
@@ -55,6 +62,16 @@ export interface MarketOutcome {
   readonly tokens: ReadonlyMap<string, string>;
   /** The diff-cost phase's figures (compared across sizes). */
   readonly diff: DiffOutcome;
+  /** The relay's CPU a list page, an arriving agent and a reconnecting one (summary.ts's ratios). */
+  readonly cost: MarketCost;
+  /** One real list page, captured when asked (the bare server's floor route answers it). */
+  readonly page: PageSample | null;
+}
+
+/** The relay's CPU per unit of work at one size. */
+export interface MarketCost {
+  readonly pages: ListCost;
+  readonly agents: StormCost | null;
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
@@ -70,6 +87,7 @@ export async function runMarket(
   size: number,
   o: { socketLevels: readonly number[]; recordFrames: boolean },
 ): Promise<MarketOutcome> {
+  const profileDir = path.join(ROOT, 'bench/results/profiles');
   const { rec, market: mp } = ctx;
   const prefix = `${ctx.prefix}m${size}:`;
   const port = await freePort();
@@ -92,7 +110,7 @@ export async function runMarket(
     redisUrl: ctx.redisUrl,
     prefix,
     readyTimeoutMs: mp.loadTimeoutMs,
-    cpuProfDir: mp.cpuProfile ? path.join(ROOT, 'bench/results/profiles') : undefined,
+    cpuProfDir: mp.cpuProfile ? profileDir : undefined,
   }).catch(async (err: unknown) => {
     watch.stop();
     await sim.proc.stop();
@@ -106,6 +124,18 @@ export async function runMarket(
   let frames: Frames | null = null;
   let firstLoad: FirstLoad | null = null;
   let steady: Steady | null = null;
+  let pages: ListCost = new Map();
+  let agents: StormCost | null = null;
+  let page: PageSample | null = null;
+  const outcome = (): MarketOutcome => ({
+    size,
+    afterPoll,
+    frames,
+    tokens,
+    diff: { size, firstLoad, steady },
+    cost: { pages, agents },
+    page,
+  });
   /** One part of the market's run: a failure is noted and the other parts go on. */
   const part = async (name: string, fn: () => Promise<void>) => {
     try {
@@ -221,7 +251,7 @@ export async function runMarket(
     };
     if (mp.diffOnly) {
       await diffDone();
-      return { size, afterPoll, frames, tokens, diff: { size, firstLoad, steady } };
+      return outcome();
     }
     const t: ListTarget = {
       rec,
@@ -238,8 +268,15 @@ export async function runMarket(
       pageMs = await listLatency(t);
     });
     await loop.begin('pages per second');
-    await part('pages per second', () => listThroughput(t, pageMs));
+    await part('pages per second', async () => {
+      pages = await listThroughput(t, pageMs);
+    });
     await loop.end();
+    // The floor route's bytes (first size): read between windows, in the one skipped below.
+    if (o.recordFrames)
+      await part('capturing a list page', async () => {
+        page = await capturePage(t);
+      });
     const idle = await relayMemory(relay);
     await loop.skip(); // the forced collections are the bench's, not the relay's
     const b: Bench = {
@@ -286,7 +323,14 @@ export async function runMarket(
       await part(`after-poll at ${level} sockets`, () => socketLevel(level));
     }
     await fleet.close();
-    await part('reconnect storm', () => runStorm(t, loop, pageMs));
+    await part('reconnect storm', async () => {
+      agents = await runStorm(
+        t,
+        loop,
+        pageMs,
+        mp.cpuProfile ? { inspector: relay.inspector, dir: profileDir } : null,
+      );
+    });
     await diffDone();
     const worst = loop.windows.reduce((m, w) => (w.maxMs > m.maxMs ? w : m), {
       name: 'none',
@@ -321,5 +365,5 @@ export async function runMarket(
     await sim.proc.stop();
     await deletePrefix(ctx.redis, prefix);
   }
-  return { size, afterPoll, frames, tokens, diff: { size, firstLoad, steady } };
+  return outcome();
 }

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { runBare, type BareLevel } from '../bare/run.js';
+import { runBare, type BareOutcome } from '../bare/run.js';
 import type { Plan } from '../plan.js';
 import { deletePrefix } from '../redisTap.js';
 import type { Recorder } from '../report.js';
@@ -13,7 +13,8 @@ import type { MarketPlan } from './plan.js';
 /**
  * `--market`: each market size in turn on one private Redis (a failed size is noted and the next
  * goes on), the bare Socket.IO server right after the first size (the relay's socket levels are
- * measured there), then the comparisons. `onCleanup` receives what stops the Redis on an early
+ * measured there; its floor HTTP route answers a list page of that size), then the comparisons
+ * and the cost ratios. `onCleanup` receives what stops the Redis on an early
  * exit; every child process is tracked by procs.ts as well.
  */
 export async function runMarkets(
@@ -33,7 +34,7 @@ export async function runMarkets(
   });
   const ctx = { rec, plan, market: mp, redis, redisUrl: redisServer.url, prefix, deadline };
   const outcomes: MarketOutcome[] = [];
-  let bare: BareLevel[] = [];
+  let bare: BareOutcome | null = null;
   for (const [i, size] of mp.sizes.entries()) {
     if (Date.now() > deadline) {
       rec.note(`${size} referrals not run: the run's time limit passed`);
@@ -59,22 +60,29 @@ export async function runMarkets(
   );
 }
 
-/** The bare server with the first market's frames (its relay is already stopped). */
+/**
+ * The bare server with the first market's frames (its relay is already stopped), and its floor
+ * route with one of that market's list pages under the list pages' load.
+ */
 async function bareRun(
   rec: Recorder,
   deadline: number,
   first: MarketOutcome,
   mp: MarketPlan,
-): Promise<BareLevel[]> {
+): Promise<BareOutcome | null> {
   if (!first.frames) {
     rec.note('bare Socket.IO not run: no change frames were recorded from the relay');
-    return [];
+    return null;
   }
   process.stdout.write('# bare Socket.IO server\n');
   try {
-    return await runBare({ rec, tokens: first.tokens, deadline }, first.frames, mp.bareLevels);
+    return await runBare({ rec, tokens: first.tokens, deadline }, first.frames, mp.bareLevels, {
+      page: first.page,
+      concurrencies: mp.throughputAt,
+      ms: mp.throughputMs,
+    });
   } catch (err) {
     rec.note(`bare Socket.IO failed: ${err instanceof Error ? err.message : String(err)}`);
-    return [];
+    return null;
   }
 }

@@ -7,6 +7,7 @@
 import { format, resolveConfig } from 'prettier';
 import { MARKET_SECTIONS } from '../merge.js';
 import type { Result } from '../result.js';
+import { COST_MEASURES } from '../summary.js';
 
 /** The markers around the generated block in the README. */
 export const START = '<!-- scale-table:start -->';
@@ -25,8 +26,8 @@ interface ScaleFigure {
 }
 
 /**
- * The figures of a `--market` run, one column per market size. The targets are issues 16 and 17's
- * and the README's; the bench judges each against the same.
+ * The figures of a `--market` run, one column per market size. The targets are issues 16, 17 and
+ * 48's and the README's; the bench judges each against the same.
  */
 export const MARKET_FIGURES: readonly ScaleFigure[] = [
   {
@@ -97,6 +98,12 @@ export const MARKET_FIGURES: readonly ScaleFigure[] = [
     target: '≥ 2,000',
   },
   {
+    measure: COST_MEASURES.page,
+    clients: 20,
+    label: "relay CPU per list page against the floor route's, 20 concurrent",
+    target: '≤ 2×',
+  },
+  {
     measure: 'after-poll p99 at 5000 sockets against 2000 referrals',
     clients: 5000,
     label: "after-poll p99 at 5,000 sockets against 2,000's",
@@ -107,6 +114,18 @@ export const MARKET_FIGURES: readonly ScaleFigure[] = [
     clients: 5000,
     label: 'reconnect storm of 5,000 agents',
     target: '≤ 5 s',
+  },
+  {
+    measure: COST_MEASURES.arrival,
+    clients: 5000,
+    label: 'relay CPU per arriving agent against a bare connect + a floor request',
+    target: '≤ 1.5×',
+  },
+  {
+    measure: COST_MEASURES.storm,
+    clients: 5000,
+    label: 'relay CPU of the storm against 5,000 bare connects',
+    target: '≤ 2×',
   },
   {
     measure: 'relay event-loop delay max (monitorEventLoopDelay, 10 ms resolution)',
