@@ -20,7 +20,7 @@ import {
 import { commitWhole } from '../../testkit/store.testkit.js';
 import type { ApiResponse } from '../api.js';
 import { sharedListAnswer } from './listPage.js';
-import { SHARE_MS, SharedPages, type SharedAnswer } from './sharedPages.js';
+import { READERS_PER_TURN, SHARE_MS, SharedPages, type SharedAnswer } from './sharedPages.js';
 
 const NOW = Date.now();
 
@@ -106,6 +106,25 @@ describe('shared pages', () => {
     third.abort();
     expect(stopped?.aborted).toBe(true);
     await expect(alone).rejects.toThrow('stopped');
+  });
+
+  it('lets a crowd of readers of one answer go on in turns of READERS_PER_TURN', async () => {
+    const shared = new SharedPages(() => 1);
+    // The gate's turn after earlier tests' readers, if one is due, goes first.
+    await new Promise((resolve) => setImmediate(resolve));
+    let went = 0;
+    const all = Promise.all(
+      Array.from({ length: READERS_PER_TURN * 4 }, () =>
+        shared.answer('first page', text('{"page":0}')).then(() => {
+          went += 1;
+        }),
+      ),
+    );
+    // Queued before any reader reaches the gate: it runs before the gate's next turn.
+    const firstTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(went)));
+    expect(firstTurn).toBe(READERS_PER_TURN);
+    await all;
+    expect(went).toBe(READERS_PER_TURN * 4);
   });
 
   it('gzips an answer once, for every reader that takes it', async () => {

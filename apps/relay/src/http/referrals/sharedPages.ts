@@ -11,6 +11,7 @@
  */
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import { TurnGate } from '../../lib/turnGate.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -20,6 +21,14 @@ export const SHARE_MS = 1000;
 export const SHARED_ANSWERS = 500;
 /** Answers smaller than this are sent as they are: compressing them saves nothing worth it. */
 export const GZIP_MIN_BYTES = 1024;
+
+/**
+ * Readers of shared answers that go on to send theirs in one turn of the event loop, at the
+ * most: a first page shared by thousands of agents at once (a reconnect storm) is sent to them
+ * in turns, with sockets and other requests served between.
+ */
+export const READERS_PER_TURN = 50;
+const readersGate = new TurnGate(READERS_PER_TURN);
 
 /** An answer as it is sent: its JSON bytes, and those bytes gzipped when asked. */
 export interface SharedAnswer {
@@ -71,7 +80,10 @@ export class SharedPages {
     };
     signal?.addEventListener('abort', leave, { once: true });
     try {
-      return await held.answer;
+      const answer = await held.answer;
+      const turn = readersGate.pass();
+      if (turn) await turn;
+      return answer;
     } finally {
       signal?.removeEventListener('abort', leave);
       if (!signal?.aborted) held.readers -= 1;
