@@ -234,6 +234,7 @@ function wireSockets(
     stateRecovery: backend.stateRecovery,
     onEmit: (event) => metrics.changesSent.inc({ event }),
     onDelivered: (stream, committedAt) => metrics.delivered(stream, committedAt),
+    onResume: (outcome) => metrics.resumes.inc({ outcome }),
   });
   metrics.countSocketsWith(() => {
     const counts = { public: 0, agent: 0, carrier: 0, admin: 0 };

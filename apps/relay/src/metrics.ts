@@ -188,5 +188,11 @@ function pollMetrics(registry: Registry) {
       labelNames: ['event'] as const,
       registers: [registry],
     }),
+    resumes: new Counter({
+      name: 'relay_resume_total',
+      help: 'Subscribes resuming from a seq, by outcome (changes, current, reload, refused)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
   };
 }

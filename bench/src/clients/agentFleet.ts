@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { nowMs, stopChild, track } from '../procs.js';
-import type { AgentSpec, FromAgent, ToAgent } from './agentProtocol.js';
+import type { AgentSpec, FromAgent, Resumes, ToAgent } from './agentProtocol.js';
 import { SOCKETS_PER_WORKER } from './fleet.js';
 import { ask } from './ipc.js';
 
@@ -12,14 +12,29 @@ export interface Arrival {
   readonly failed: number;
   readonly retries: number;
   readonly errors: string[];
+  /** What the agents' subscribes came to (a storm's: resumed with changes, current, reload). */
+  readonly resumed: Resumes;
 }
+
+const sum = (outs: readonly { readonly resumed: Readonly<Resumes> }[], k: keyof Resumes) =>
+  outs.reduce((n, o) => n + o.resumed[k], 0);
 
 const merge = (outs: readonly Extract<FromAgent, { type: 'opened' | 'stormed' }>[]): Arrival => ({
   rowsMs: outs.flatMap((o) => o.rowsMs),
   failed: outs.reduce((n, o) => n + o.failed, 0),
   retries: outs.reduce((n, o) => n + o.retries, 0),
   errors: [...new Set(outs.flatMap((o) => o.errors))].slice(0, 5),
+  resumed: {
+    changes: sum(outs, 'changes'),
+    current: sum(outs, 'current'),
+    reload: sum(outs, 'reload'),
+    fresh: sum(outs, 'fresh'),
+  },
 });
+
+/** 'resumed: 812 with changes · 140 current · 48 reloaded their page · 0 afresh' */
+export const describeResumes = (r: Resumes): string =>
+  `resumed: ${r.changes} with changes · ${r.current} current · ${r.reload} reloaded their page · ${r.fresh} afresh`;
 
 /**
  * Agent client processes (up to SOCKETS_PER_WORKER agents each), apart from the orchestrator and
@@ -48,7 +63,10 @@ export function createAgentFleet(url: string) {
       }
       return merge(await Promise.all(jobs));
     },
-    /** Every agent reconnects and reloads its page at once; times from the moment of the order. */
+    /**
+     * Every agent reconnects at once, resuming from its seq (its page read again only when told
+     * to reload); times from the moment of the order. Prints what the resumes came to.
+     */
     async storm(timeoutMs: number): Promise<Arrival> {
       const at = nowMs();
       const outs = await Promise.all(
@@ -61,7 +79,9 @@ export function createAgentFleet(url: string) {
           ),
         ),
       );
-      return merge(outs);
+      const merged = merge(outs);
+      process.stdout.write(`storm ${describeResumes(merged.resumed)}\n`);
+      return merged;
     },
     /** Latencies of the pagers' page and sort changes since the last call, and failures. */
     async pages(): Promise<{ latencies: number[]; failed: number }> {

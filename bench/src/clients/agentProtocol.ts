@@ -18,6 +18,18 @@ export type ToAgent =
   | { readonly type: 'pages' }
   | { readonly type: 'close' };
 
+/**
+ * What agents' subscribes came to: resumed from their seq and sent the changes missed, told they
+ * were current, or told to reload (then they read their page again); `fresh`: no seq was held, a
+ * plain subscribe and a page read (every arrival, and a storm's agent that had lost its seq).
+ */
+export interface Resumes {
+  changes: number;
+  current: number;
+  reload: number;
+  fresh: number;
+}
+
 /** Messages from an agent worker to the orchestrator. */
 export type FromAgent =
   | {
@@ -28,6 +40,8 @@ export type FromAgent =
       /** Attempts that failed and were tried again (connect, subscribe or page). */
       readonly retries: number;
       readonly errors: readonly string[];
+      /** What the agents' subscribes came to. */
+      readonly resumed: Readonly<Resumes>;
     }
   | {
       /** Background page and sort changes since the last ask: latencies (ms), failures. */

@@ -7,14 +7,14 @@
  * a client tells a gap from silence; a reset or a change of a stream the room is cut by sends the
  * room a fresh snapshot instead.
  */
-import type { ChangesMessage, SnapshotMessage } from '@referrals/shared';
+import type { ChangesMessage, SnapshotMessage, SubscribeAnswer } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
 import { logger } from '../log.js';
 import { feedOf, type MirrorEvent, type ReadModel } from '../readModel/api.js';
 import { createComputedRooms, type ComputedRoomsOptions } from './computedRooms.js';
 import type { RoomEmitter } from './emitter.js';
 import { isComputed, type RoomSpec, type StreamRoomSpec } from './roomTypes.js';
-import { changesOfDelta, changesSinceLog, streamSnapshot } from './streamRooms.js';
+import { changesOfDelta, changesSinceLog, resumeChanges, streamSnapshot } from './streamRooms.js';
 import { ROOM_STREAMS } from './topicSources.js';
 
 const log = logger('realtime');
@@ -82,6 +82,18 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
       if (isComputed(spec)) return computed.join(spec);
       specs.set(spec.room, spec);
       return snapshotOf(spec);
+    },
+    /**
+     * Records the room a socket resuming at `seq` is joining (joined before the log is read, so
+     * no change falls between); answers the change sets since, `current` when there are none, or
+     * the room's snapshot when the client must reload (a computed room is always sent whole).
+     */
+    async resume(spec: RoomSpec, seq: number): Promise<SubscribeAnswer> {
+      if (isComputed(spec)) return { kind: 'snapshot', snapshot: await computed.join(spec) };
+      specs.set(spec.room, spec);
+      const changes = await resumeChanges(readModel, spec, seq);
+      if (changes === null) return { kind: 'snapshot', snapshot: await snapshotOf(spec) };
+      return changes.length === 0 ? { kind: 'current', seq } : { kind: 'changes', changes };
     },
     snapshotOf,
     /** Change sets since `seq` from the store's log, for this room, if they reach the mirror's seq. */

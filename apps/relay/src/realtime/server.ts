@@ -10,6 +10,7 @@ import type { Server as HttpServer } from 'node:http';
 import type {
   ChangesMessage,
   ClientToServerEvents,
+  ResumeOutcome,
   SnapshotMessage,
   ServerToClientEvents,
 } from '@referrals/shared';
@@ -51,9 +52,20 @@ export interface RealtimeOptions {
   readonly onEmit?: (event: 'changes' | 'snapshot') => void;
   /** Called once a committed change set has gone to its rooms (delivery-lag metrics). */
   readonly onDelivered?: FanoutOptions['onDelivered'];
+  /** Called with what each subscribe that resumes from a seq came to (metrics). */
+  readonly onResume?: (outcome: ResumeOutcome) => void;
+  /**
+   * Over how long the clients of a closing relay are spread: each socket is told to wait a random
+   * part of it before dialling again (default RECONNECT_SPREAD_MS).
+   */
+  readonly reconnectSpreadMs?: number;
 }
 
 const EXPIRY_LEEWAY_MS = 5000;
+/** Over how long a closing relay spreads its clients' reconnects (see hintReconnects). */
+export const RECONNECT_SPREAD_MS = 5000;
+/** How long the hints are given to leave before the transports close. */
+const HINT_FLUSH_MS = 100;
 const EXPIRY_SWEEP_MS = 1000;
 
 /** The Socket.IO server, taking connections from the allowed origins only. */
@@ -112,6 +124,21 @@ function startExpirySweep(io: RelayIo, expire: (socket: RelaySocket) => void): N
   return sweep;
 }
 
+/**
+ * Before a drain closes every socket: tells each one to wait its own random delay, up to
+ * `spreadMs`, before dialling again, so the clients reach the other relays spread out rather than
+ * all in the same second (socket.io's own backoff starts at once on a closed transport). Resolves
+ * once the hints have had a moment to leave.
+ */
+export async function hintReconnects(io: RelayIo, spreadMs = RECONNECT_SPREAD_MS): Promise<void> {
+  const sockets = io.of('/').sockets;
+  if (sockets.size === 0) return;
+  for (const socket of sockets.values()) {
+    socket.emit('reconnectHint', { delayMs: Math.floor(Math.random() * spreadMs) });
+  }
+  await new Promise((resolve) => setTimeout(resolve, HINT_FLUSH_MS));
+}
+
 /** Attaches the realtime layer to the relay's HTTP server; `close` stops it. */
 export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
   const io = createIo(http, o);
@@ -126,6 +153,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
       profiles: o.profiles,
       verify: o.verify,
       fanout,
+      onResume: o.onResume,
     });
 
   io.use(checkHandshake(o.verify));
@@ -146,9 +174,11 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
   return {
     io,
     fanout,
+    /** Stops fan-out, hints every socket when to reconnect, and closes them. */
     async close() {
       fanout.stop();
       clearInterval(expirySweep);
+      await hintReconnects(io, o.reconnectSpreadMs);
       await io.close();
     },
   };

@@ -8,12 +8,15 @@
  */
 import {
   parseResync,
+  parseSubscribe,
   parseToken,
   parseTopic,
   topicDefinition,
   topicKey,
   type ClientToServerEvents,
+  type ResumeOutcome,
   type ServerToClientEvents,
+  type SubscribeAnswer,
   type Topic,
 } from '@referrals/shared';
 import type { Socket } from 'socket.io';
@@ -46,6 +49,8 @@ export interface SocketHandlerDeps {
   readonly profiles: ProfileResolver;
   readonly verify: TokenVerifier;
   readonly fanout: Fanout;
+  /** Called with what each subscribe that resumes from a seq came to (metrics). */
+  readonly onResume?: (outcome: ResumeOutcome) => void;
 }
 
 /**
@@ -106,21 +111,50 @@ function enter(socket: RelaySocket, spec: RoomSpec): void {
   socket.data.topics[key] = { topic: spec.topic, room: spec.room };
 }
 
+const OUTCOMES: Record<SubscribeAnswer['kind'], ResumeOutcome> = {
+  changes: 'changes',
+  current: 'current',
+  snapshot: 'reload',
+};
+
+/** Whether a subscribe names a seq to resume from (counted, whatever becomes of it). */
+const resuming = (input: unknown): boolean =>
+  typeof input === 'object' && input !== null && 'seq' in input;
+
+/**
+ * Subscribe: a bare topic joins its room and is answered its snapshot; a topic with the seq the
+ * client holds joins it the same way, then is answered what changed since (fanout.resume). The
+ * seq is only a place in the log to read from: one the feed does not hold is answered a snapshot.
+ */
 function subscribeHandler(d: SocketHandlerDeps): On<'subscribe'> {
   return function (input, ack) {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the shared handler's socket
     const socket = this;
     if (typeof ack !== 'function') return;
-    authorize(d, socket, input)
-      .then((spec) => {
-        if (isRefusal(spec)) return ack({ ok: false, ...spec });
-        // Join and snapshot in one step: later changes continue from exactly this seq.
+    const counted = resuming(input);
+    const refuse = (refusal: Refusal) => {
+      if (counted) d.onResume?.('refused');
+      ack({ ok: false, ...refusal });
+    };
+    const parsed = parseSubscribe(input);
+    if (!parsed.ok) return refuse({ code: 'invalid', error: parsed.error });
+    const { seq } = parsed;
+    roomFor(parsed.topic, socket.data.principal, d.readModel, d.profiles)
+      .then(async (spec) => {
+        if (isRefusal(spec)) return refuse(spec);
+        // Join, then read: later changes continue from exactly what the answer ends at.
         enter(socket, spec);
-        return Promise.resolve(d.fanout.join(spec)).then((snapshot) => ack({ ok: true, snapshot }));
+        if (seq === null) {
+          const snapshot = await d.fanout.join(spec);
+          return ack({ ok: true, kind: 'snapshot', snapshot });
+        }
+        const answer = await d.fanout.resume(spec, seq);
+        if (counted) d.onResume?.(OUTCOMES[answer.kind]);
+        ack({ ok: true, ...answer });
       })
       .catch((err: unknown) => {
         log.warn({ err }, 'subscribe failed');
-        ack({ ok: false, code: 'unavailable', error: 'try again shortly' });
+        refuse({ code: 'unavailable', error: 'try again shortly' });
       });
   };
 }

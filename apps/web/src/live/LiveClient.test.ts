@@ -153,6 +153,92 @@ describe('LiveClient', () => {
     expect(socket.calls('subscribe')).toHaveLength(2);
   });
 
+  describe('resuming after a reconnect the server did not recover', () => {
+    const change = (prevSeq: number, upserts: FeatureFlag[], removed: string[] = []) => ({
+      topic: flags,
+      prevSeq,
+      seq: prevSeq + 1,
+      upserts,
+      removed,
+    });
+    /** A client holding flags 1 and 2 at seq 4, dropped and connected again afresh. */
+    const resumed = () => {
+      const r = setup();
+      const events: TopicEvent<typeof flags>[] = [];
+      r.socket.connect(true);
+      r.client.watch(flags, (e) => events.push(e));
+      r.socket.answer('subscribe', snapshotOf(flags, 4, [flag(1), flag(2)]));
+      r.socket.connect(false);
+      r.socket.connect(true, false);
+      return { ...r, events };
+    };
+
+    it('subscribes with the seq it holds, and applies the changes missed and those held meanwhile', () => {
+      const { socket, client, events } = resumed();
+      expect(socket.calls('subscribe')).toHaveLength(2);
+      expect(socket.calls('subscribe')[1]?.args[0]).toEqual({ topic: flags, seq: 4 });
+      // A change fan-out sends while the answer is on its way: held until the answer is in.
+      socket.push('changes', change(6, [flag(7)]));
+      expect(client.seq(flags)).toBe(4);
+      socket.answer('subscribe', {
+        ok: true,
+        kind: 'changes',
+        changes: [change(4, [flag(2, false)], ['1']), change(5, [flag(3)])],
+      });
+      expect(client.seq(flags)).toBe(7);
+      expect(client.items(flags)).toEqual([flag(2, false), flag(3), flag(7)]);
+      // No new base: the watchers heard each change once, and nothing asked again.
+      expect(events.map((e) => e.type)).toEqual(['snapshot', 'changes', 'changes', 'changes']);
+      expect(events.slice(1).map((e) => (e.type === 'changes' ? e.seq : null))).toEqual([5, 6, 7]);
+      expect(socket.calls('resync')).toHaveLength(0);
+      // A change already held, sent again by fan-out, is not applied twice.
+      socket.push('changes', change(5, [flag(9)]));
+      expect(events).toHaveLength(4);
+      expect(client.items(flags).map((f) => f.id)).toEqual([2, 3, 7]);
+    });
+
+    it('keeps what it holds when the server says nothing changed', () => {
+      const { socket, client, events } = resumed();
+      const before = client.items(flags);
+      socket.answer('subscribe', { ok: true, kind: 'current', seq: 4 });
+      expect(client.items(flags)).toBe(before);
+      expect(events.map((e) => e.type)).toEqual(['snapshot']);
+      socket.push('changes', change(4, [flag(3)]));
+      expect(client.seq(flags)).toBe(5);
+    });
+
+    it('takes a snapshot answer as a reload, and a first subscribe’s as a base', () => {
+      const { socket, client, events } = resumed();
+      socket.answer('subscribe', { ...snapshotOf(flags, 90, [flag(5)]), kind: 'snapshot' });
+      expect(client.items(flags)).toEqual([flag(5)]);
+      expect(client.seq(flags)).toBe(90);
+      expect(events.map((e) => (e.type === 'snapshot' ? e.reload : e.type))).toEqual([false, true]);
+    });
+
+    it('subscribes afresh when the relay refuses the resume’s form (a relay from before)', () => {
+      const { socket, client } = resumed();
+      socket.answer('subscribe', {
+        ok: false,
+        code: 'invalid',
+        error: 'unknown field(s) topic, seq',
+      });
+      expect(socket.calls('subscribe')).toHaveLength(3);
+      expect(socket.calls('subscribe')[2]?.args[0]).toEqual(flags);
+      expect(client.seq(flags)).toBeNull();
+      socket.answer('subscribe', snapshotOf(flags, 8, [flag(1)]));
+      expect(client.seq(flags)).toBe(8);
+    });
+
+    it('subscribes afresh a topic whose first answer never came', () => {
+      const { socket, client } = setup();
+      socket.connect(true);
+      client.watch(feed, () => undefined);
+      socket.connect(false);
+      socket.connect(true, false);
+      expect(socket.calls('subscribe').map((c) => c.args[0])).toEqual([feed, feed]);
+    });
+  });
+
   it('hands a fresh token over and subscribes again when the session expired', async () => {
     const { socket, client, token } = setup();
     socket.connect(true);

@@ -4,6 +4,7 @@ import {
   type ChangesMessage,
   type ErrorCode,
   type SnapshotMessage,
+  type SubscribeAnswer,
   type Topic,
   type TopicItems,
 } from '@referrals/shared';
@@ -18,7 +19,17 @@ export type ItemOf<T extends Topic> = TopicItems[T['kind']];
 
 /** What a watcher of a topic hears: a new base (refetch a paged list), a change, a refusal. */
 export type TopicEvent<T extends Topic> =
-  | { readonly type: 'snapshot'; readonly seq: number; readonly items: readonly ItemOf<T>[] }
+  | {
+      readonly type: 'snapshot';
+      readonly seq: number;
+      readonly items: readonly ItemOf<T>[];
+      /**
+       * The answer to a resume the server could not continue (the seq held is past its log, not
+       * one it holds, or the room was re-cut meanwhile): whatever was read before is read again,
+       * whatever the seqs say.
+       */
+      readonly reload: boolean;
+    }
   | {
       readonly type: 'changes';
       readonly prevSeq: number;
@@ -54,7 +65,8 @@ const EMPTY: readonly never[] = [];
 
 /**
  * The live-data layer of a tab: one socket, any number of watched topics. It applies each change
- * set whose prevSeq is the seq it holds; anything else is a gap and is resynced. Small topics are
+ * set whose prevSeq is the seq it holds; anything else is a gap and is resynced. After a reconnect
+ * it subscribes with the seq it holds, and gets the changes it missed rather than a new base. Small topics are
  * kept whole here; paged referral topics only pass their events on (their pages live in hooks).
  */
 export class LiveClient {
@@ -134,14 +146,48 @@ export class LiveClient {
     for (const l of [...entry.listeners]) l(event);
   }
 
+  /** Subscribes afresh: the answer is the topic's snapshot. */
   private subscribe(entry: Entry): void {
     entry.seq = null;
     entry.resyncing = false;
     this.socket.emit('subscribe', entry.topic, (a) => {
       if (this.entries.get(topicKey(entry.topic)) !== entry) return;
-      if (a.ok) this.applySnapshot(entry, a.snapshot);
+      if (a.ok) this.answered(entry, a, false);
       else this.notify(entry, { type: 'refused', code: a.code, error: a.error });
     });
+  }
+
+  /**
+   * Subscribes again holding the seq of before (a reconnect the server did not recover, a renewed
+   * session): the server answers the changes since, which are applied as a resync's are, that
+   * nothing changed, or a snapshot when it cannot say (then a paged list reads its page again).
+   * Changes that arrive meanwhile are held, as during a resync.
+   */
+  private resume(entry: Entry): void {
+    const { seq } = entry;
+    if (seq === null) return this.subscribe(entry);
+    entry.resyncing = true;
+    this.socket.emit('subscribe', { topic: entry.topic, seq }, (a) => {
+      if (this.entries.get(topicKey(entry.topic)) !== entry) return;
+      entry.resyncing = false;
+      if (a.ok) return this.answered(entry, a, true);
+      // A relay from before resuming refuses the request's form: subscribe as it knows.
+      if (a.code === 'invalid') return this.subscribe(entry);
+      this.notify(entry, { type: 'refused', code: a.code, error: a.error });
+    });
+  }
+
+  /** Takes a subscribe's answer (a relay from before resuming sends a snapshot with no kind). */
+  private answered(entry: Entry, a: SubscribeAnswer, resumed: boolean): void {
+    if (a.kind === 'current') {
+      if (a.seq !== entry.seq) return this.subscribe(entry);
+      return this.drain(entry);
+    }
+    if (a.kind === 'changes') {
+      for (const c of a.changes) if (c.prevSeq === entry.seq) this.apply(entry, c);
+      return this.drain(entry);
+    }
+    this.applySnapshot(entry, a.snapshot, resumed);
   }
 
   private resync(entry: Entry): void {
@@ -157,13 +203,13 @@ export class LiveClient {
     });
   }
 
-  private applySnapshot(entry: Entry, s: SnapshotMessage): void {
+  private applySnapshot(entry: Entry, s: SnapshotMessage, reload = false): void {
     entry.seq = s.seq;
     const items: readonly AnyItem[] = s.items;
     entry.items = new Map(items.map((i) => [topicItemId(entry.topic.kind, i as never), i]));
     entry.complete = s.complete;
     entry.list = s.complete ? [...entry.items.values()] : EMPTY;
-    this.notify(entry, { type: 'snapshot', seq: s.seq, items: entry.list });
+    this.notify(entry, { type: 'snapshot', seq: s.seq, items: entry.list, reload });
     this.drain(entry);
   }
 
@@ -217,9 +263,10 @@ export class LiveClient {
     for (const l of [...this.connectionListeners]) l();
     if (!e.connected) return;
     for (const entry of this.entries.values()) {
-      // A recovered session kept its rooms: ask only for what was missed.
+      // A recovered session kept its rooms: ask only for what was missed. Otherwise the rooms
+      // are gone: join again, resuming from the seq held when there is one.
       if (!first && e.recovered && entry.seq !== null) this.resync(entry);
-      else this.subscribe(entry);
+      else this.resume(entry);
     }
   }
 
@@ -240,7 +287,7 @@ export class LiveClient {
         if (!a.ok) return log.warn(`could not renew the live session: ${a.error}`);
         for (const t of topics) {
           const entry = this.entries.get(topicKey(t));
-          if (entry) this.subscribe(entry);
+          if (entry) this.resume(entry);
         }
       });
     });

@@ -44,6 +44,27 @@ type Untyped = {
 const RETRY_AFTER_REFUSAL_MS = 3000;
 
 /**
+ * Socket.IO's reconnection backoff, set here rather than left to its defaults: the first redial
+ * after a drop waits 0.5-1.5 s, doubling up to 10 s, each delay ±50% at random, so the tabs of a
+ * relay that went away do not all dial the others in the same instant.
+ */
+export const RECONNECT_BACKOFF = {
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 10_000,
+  randomizationFactor: 0.5,
+} as const;
+
+/** The longest reconnect hint honoured (a server's word, bounded all the same: the backoff's cap). */
+export const MAX_HINT_MS = RECONNECT_BACKOFF.reconnectionDelayMax;
+
+/** The delay a reconnect hint asks for, bounded to 0..MAX_HINT_MS (null: not a usable hint). */
+export const hintedDelay = (hint: unknown): number | null => {
+  const ms = (hint as { delayMs?: unknown } | null)?.delayMs;
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return null;
+  return Math.min(Math.max(0, Math.round(ms)), MAX_HINT_MS);
+};
+
+/**
  * Opens the tab's one socket on the page's origin. The handshake auth is a callback, so every
  * reconnect sends the current token (anonymous when there is none, for the public feed).
  */
@@ -54,6 +75,7 @@ export const connectLiveSocket = (token: () => Promise<string | null>): LiveSock
     // balancer pins a polling session to one relay with a cookie).
     transports: ['websocket', 'polling'],
     tryAllTransports: true,
+    ...RECONNECT_BACKOFF,
     auth: (cb) => {
       void token().then((t) => {
         const auth: HandshakeAuth = t
@@ -70,6 +92,18 @@ export const connectLiveSocket = (token: () => Promise<string | null>): LiveSock
   });
   socket.on('disconnect', () => {
     for (const l of connectionListeners) l({ connected: false });
+  });
+  // A draining relay hints how long this socket waits before its first redial: the next backoff
+  // delay is exactly that, once; the usual backoff is back at the redial.
+  socket.on('reconnectHint', (hint) => {
+    const ms = hintedDelay(hint);
+    if (ms === null) return;
+    socket.io.reconnectionDelay(ms);
+    socket.io.randomizationFactor(0);
+  });
+  socket.io.on('reconnect_attempt', () => {
+    socket.io.reconnectionDelay(RECONNECT_BACKOFF.reconnectionDelay);
+    socket.io.randomizationFactor(RECONNECT_BACKOFF.randomizationFactor);
   });
   socket.on('connect_error', (err) => {
     log.warn('live connection refused', err.message);

@@ -148,6 +148,57 @@ describe('ReferralPage', () => {
     expect(shown()).toBe('1|1');
   });
 
+  describe('after a reconnect the server did not recover', () => {
+    /** A page shown at seq 10, its socket dropped and connected again afresh. */
+    const reconnected = async () => {
+      const r = setup();
+      r.snapshot(10);
+      r.reads[0]?.answer({ seq: 10, content: [ref(2, 1), ref(1, 2)], totalElements: 2 });
+      await r.settle();
+      r.socket.connect(false);
+      r.socket.connect(true);
+      // The live client resumes from the seq it holds.
+      expect(r.socket.calls('subscribe').at(-1)?.args[0]).toEqual({ topic, seq: 10 });
+      return r;
+    };
+
+    it('applies the changes missed to its page and reads nothing again', async () => {
+      const { socket, fetchPage, shown, settle } = await reconnected();
+      socket.answer('subscribe', {
+        ok: true,
+        kind: 'changes',
+        changes: [
+          { topic, prevSeq: 10, seq: 11, upserts: [ref(9, 0)], removed: [] },
+          { topic, prevSeq: 11, seq: 12, upserts: [], removed: ['1'] },
+        ],
+      });
+      await settle();
+      expect(shown()).toBe('9,2|2');
+      expect(fetchPage).toHaveBeenCalledTimes(1);
+    });
+
+    it('keeps its page and reads nothing when told nothing changed', async () => {
+      const { socket, fetchPage, shown, settle } = await reconnected();
+      socket.answer('subscribe', { ok: true, kind: 'current', seq: 10 });
+      await settle();
+      expect(shown()).toBe('2,1|2');
+      expect(fetchPage).toHaveBeenCalledTimes(1);
+    });
+
+    it('reads its page again when told to reload, even at the seq it holds', async () => {
+      const { socket, reads, fetchPage, shown, settle } = await reconnected();
+      socket.answer('subscribe', {
+        ok: true,
+        kind: 'snapshot',
+        snapshot: { topic, seq: 10, complete: false, items: [] },
+      });
+      expect(fetchPage).toHaveBeenCalledTimes(2);
+      reads[1]?.answer({ seq: 10, content: [ref(3, 1)], totalElements: 1 });
+      await settle();
+      expect(shown()).toBe('3|1');
+    });
+  });
+
   it('starts from a seed (a hydrated server render) and tells nobody on its first update', () => {
     const { fetchPage, options } = setup();
     const seed = { seq: 10, content: [ref(2, 1), ref(1, 2)], totalElements: 2 };

@@ -77,8 +77,9 @@ interface Change<R> {
  * One page of a referral list from REST, kept current by the topic's changes: new referrals sort
  * in, changed rows change in place, removed rows go. Changes that arrive while the page is being
  * fetched are held and applied past the page's seq; a snapshot newer than the page (a gap the
- * server could not fill, or a reset) fetches the page again, as does a page that removals left
- * short. A store for `useSyncExternalStore`: `update` hands it the latest options, `stop` ends
+ * server could not fill, or a reset) fetches the page again, as does a reconnect's resume answered
+ * with a snapshot (a reload) and a page that removals left short. A resume answered with the
+ * changes missed, or that nothing changed, keeps the page and reads nothing. A store for `useSyncExternalStore`: `update` hands it the latest options, `stop` ends
  * its reads and its watch until the next `update`.
  */
 export class ReferralPage<R extends ReferralRow> {
@@ -241,8 +242,12 @@ export class ReferralPage<R extends ReferralRow> {
       this.snapshotSeq = e.seq;
       // A page older than the new base misses changes; a page whose read failed (the network
       // went away) is read again now that the live stream is back.
+      // A resume the relay answered with a snapshot is a reload whatever its seq (the room was
+      // re-cut, or the page came from a relay ahead of this one). A resume answered with the
+      // changes missed, or that nothing changed, keeps the page: no read.
       const failed = this.pageSeq === null && this.reading === null && this.state.error !== null;
-      if (failed || (this.pageSeq !== null && e.seq > this.pageSeq)) this.load(true);
+      const older = this.pageSeq !== null && (e.reload || e.seq > this.pageSeq);
+      if (failed || older) this.load(true);
       return;
     }
     const change: Change<R> = {

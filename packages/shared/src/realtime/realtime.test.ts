@@ -3,7 +3,13 @@ import type { Opportunity } from '../schemas/opportunity.js';
 import { opportunitySchema } from '../schemas/opportunity.js';
 import { projectListReferral, SECONDARY_PARTNER_LABEL } from './projections.js';
 import { rooms } from './rooms.js';
-import { MAX_TOKEN_LENGTH, parseResync, parseToken, parseTopic } from './schemas.js';
+import {
+  MAX_TOKEN_LENGTH,
+  parseResync,
+  parseSubscribe,
+  parseToken,
+  parseTopic,
+} from './schemas.js';
 import { topicKey } from './topics.js';
 
 const full: Opportunity = opportunitySchema.cast({
@@ -147,6 +153,65 @@ describe('socket payload validation', () => {
     ['x', { ok: false, error: 'request must be an object' }],
   ])('parses resync %o', (input, expected) => {
     expect(parseResync(input)).toEqual(expected);
+  });
+
+  const SEQ_RULE = 'seq must be a whole number of at least 0';
+  it.each([
+    // A bare topic: a subscribe as ever.
+    [{ kind: 'status' }, { ok: true, topic: { kind: 'status' }, seq: null }],
+    [{ kind: 'nope' }, { ok: false, error: "unknown topic kind 'nope'" }],
+    ['x', { ok: false, error: 'topic must be an object with a kind' }],
+    [null, { ok: false, error: 'topic must be an object with a kind' }],
+    // With the seq held: a resume; without one, a subscribe as ever.
+    [
+      { topic: { kind: 'publicFeed', state: 'TX' }, seq: 3 },
+      { ok: true, topic: { kind: 'publicFeed', state: 'TX' }, seq: 3 },
+    ],
+    [
+      { topic: { kind: 'status' }, seq: 0 },
+      { ok: true, topic: { kind: 'status' }, seq: 0 },
+    ],
+    [{ topic: { kind: 'status' } }, { ok: true, topic: { kind: 'status' }, seq: null }],
+    [
+      { topic: { kind: 'status' }, seq: -1 },
+      { ok: false, error: SEQ_RULE },
+    ],
+    [
+      { topic: { kind: 'status' }, seq: 1.5 },
+      { ok: false, error: SEQ_RULE },
+    ],
+    [
+      { topic: { kind: 'status' }, seq: '3' },
+      { ok: false, error: SEQ_RULE },
+    ],
+    [
+      { topic: { kind: 'status' }, seq: null },
+      { ok: false, error: SEQ_RULE },
+    ],
+    [
+      { topic: { kind: 'status' }, seq: Number.NaN },
+      { ok: false, error: SEQ_RULE },
+    ],
+    [
+      { topic: { kind: 'status' }, seq: 2 ** 60 },
+      { ok: false, error: SEQ_RULE },
+    ],
+    [
+      { topic: { kind: 'status' }, seq: Infinity },
+      { ok: false, error: SEQ_RULE },
+    ],
+    [{ seq: 3 }, { ok: false, error: 'topic must be an object with a kind' }],
+    [
+      { topic: { kind: 'status' }, seq: 3, room: 'admin:marketplaces' },
+      { ok: false, error: 'unknown field(s) room' },
+    ],
+    [
+      { topic: { kind: 'nope' }, seq: 3 },
+      { ok: false, error: "unknown topic kind 'nope'" },
+    ],
+    [[], { ok: false, error: 'request must be an object' }],
+  ])('parses subscribe %o', (input, expected) => {
+    expect(parseSubscribe(input)).toEqual(expected);
   });
 
   it.each([

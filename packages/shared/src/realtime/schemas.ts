@@ -37,20 +37,40 @@ export const topicSchema = yup
       : this.createError({ message: `unknown field(s) ${extra.join(', ')}` });
   });
 
+const SEQ_RULE = 'seq must be a whole number of at least 0';
+const seqSchema = yup
+  .number()
+  .typeError(SEQ_RULE)
+  .integer(SEQ_RULE)
+  .min(0, SEQ_RULE)
+  .max(Number.MAX_SAFE_INTEGER, SEQ_RULE);
+
 /** A resync request: the topic and the seq the client holds. */
 export const resyncSchema = yup
   .object({
-    seq: yup
-      .number()
-      .typeError('seq must be a whole number of at least 0')
-      .required('seq must be a whole number of at least 0')
-      .integer('seq must be a whole number of at least 0')
-      .min(0, 'seq must be a whole number of at least 0')
-      .max(Number.MAX_SAFE_INTEGER, 'seq must be a whole number of at least 0'),
+    seq: seqSchema.required(SEQ_RULE),
     topic: topicSchema.defined('topic must be an object with a kind'),
   })
   .typeError('request must be an object')
   .nonNullable('request must be an object');
+
+/**
+ * A subscribe that resumes: the topic and, optionally, the seq the client holds. Nothing else (a
+ * bare topic, the other form of a subscribe, is told apart by its `kind`).
+ */
+export const resumeSchema = yup
+  .object({
+    seq: seqSchema.optional().nonNullable(SEQ_RULE),
+    topic: topicSchema.defined('topic must be an object with a kind'),
+  })
+  .typeError('request must be an object')
+  .nonNullable('request must be an object')
+  .test('fields', function (request) {
+    const extra = Object.keys(request).filter((k) => k !== 'topic' && k !== 'seq');
+    return extra.length === 0
+      ? true
+      : this.createError({ message: `unknown field(s) ${extra.join(', ')}` });
+  });
 
 /** Longest access token accepted over the socket (a JWT of a few kilobytes). */
 export const MAX_TOKEN_LENGTH = 16_384;
@@ -87,6 +107,22 @@ export function parseTopic(input: unknown): Parsed<{ topic: Topic }> {
 export function parseResync(input: unknown): Parsed<{ topic: Topic; seq: number }> {
   const p = parse(resyncSchema, input);
   return p.ok ? { ok: true, topic: p.value.topic as Topic, seq: p.value.seq } : p;
+}
+
+/**
+ * Validates a subscribe: a bare topic (seq null), or `{ topic, seq? }` with the seq the client
+ * holds (a whole number; seq null when left out). Never throws.
+ */
+export function parseSubscribe(input: unknown): Parsed<{ topic: Topic; seq: number | null }> {
+  const bare = typeof input !== 'object' || input === null || 'kind' in input;
+  if (bare) {
+    const p = parseTopic(input);
+    return p.ok ? { ok: true, topic: p.topic, seq: null } : p;
+  }
+  const p = parse(resumeSchema, input);
+  return p.ok
+    ? { ok: true, topic: p.value.topic as Topic, seq: p.value.seq ?? null }
+    : { ok: false, error: p.error };
 }
 
 /** Validates a token sent by a client. */
