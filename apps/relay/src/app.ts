@@ -36,6 +36,7 @@ import { sessionRoutes } from './http/session.js';
 import { logger } from './log.js';
 import { createMetrics } from './metrics.js';
 import { publicMetrics } from './metricsEndpoint.js';
+import { Pressure, type PressureGauge } from './pressure.js';
 import { RelayLifecycle, type Readiness } from './lifecycle.js';
 import { observeRequests } from './http/observe.js';
 import { createPoller } from './ingest/poller.js';
@@ -220,7 +221,13 @@ function mountWeb(app: express.Express, config: RelayConfig, readModel: ReadMode
 function wireSockets(
   http: HttpServer,
   config: RelayConfig,
-  parts: { deps: GatewayDeps; backend: Backend; metrics: Metrics; verify: TokenVerifier },
+  parts: {
+    deps: GatewayDeps;
+    backend: Backend;
+    metrics: Metrics;
+    verify: TokenVerifier;
+    pressure: PressureGauge;
+  },
 ) {
   const { deps, backend, metrics } = parts;
   const realtime = attachRealtime(http, {
@@ -235,6 +242,8 @@ function wireSockets(
     onEmit: (event) => metrics.changesSent.inc({ event }),
     onDelivered: (stream, committedAt) => metrics.delivered(stream, committedAt),
     onResume: (outcome) => metrics.resumes.inc({ outcome }),
+    pressure: parts.pressure,
+    onShed: () => metrics.shed.inc({ what: 'socket' }),
   });
   metrics.countSocketsWith(() => {
     const counts = { public: 0, agent: 0, carrier: 0, admin: 0 };
@@ -291,7 +300,13 @@ export function createRelay(config: RelayConfig) {
   const app = baseApp(config, metrics);
   const served = restRoutes(deps, config, database);
   const http: HttpServer = createServer(app);
-  const realtime = wireSockets(http, config, { deps, backend, metrics, verify });
+  const pressure = new Pressure((saturated, p99Ms) =>
+    log.warn(
+      { saturated, eventLoopDelayP99Ms: Math.round(p99Ms) },
+      saturated ? 'saturated: refusing reads and new sockets' : 'no longer saturated',
+    ),
+  );
+  const realtime = wireSockets(http, config, { deps, backend, metrics, verify, pressure });
   let ssrRenderer: ReturnType<typeof mountWeb> = null;
   const life = new RelayLifecycle({
     config,
@@ -304,6 +319,7 @@ export function createRelay(config: RelayConfig) {
     // Closing the sockets' transports: clients reconnect by themselves (to another instance
     // behind a balancer), as after any dropped connection.
     closeFirst: [
+      () => Promise.resolve(pressure.stop()),
       () => realtime.close(),
       async () => ssrRenderer?.close(),
       () => ingest.pageReader.close(),
@@ -314,7 +330,13 @@ export function createRelay(config: RelayConfig) {
     '/readyz',
     readyz({ readModel, backend, database, ingest, readiness, draining: () => life.draining }),
   );
-  app.use(expressRoutes(served, verify, backend.coordination));
+  app.use(
+    expressRoutes(served, verify, backend.coordination, {
+      pressure,
+      onShed: () => metrics.shed.inc({ what: 'rest' }),
+    }),
+  );
+  pressure.start();
   ssrRenderer = mountWeb(app, config, readModel);
   metrics.pollHealthFrom({
     lastSuccessAt: () => backend.pollClock.lastSuccessAt(),

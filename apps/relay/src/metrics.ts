@@ -188,6 +188,12 @@ function pollMetrics(registry: Registry) {
       labelNames: ['event'] as const,
       registers: [registry],
     }),
+    shed: new Counter({
+      name: 'relay_shed_total',
+      help: 'Work refused at once while the relay was saturated: REST reads (503) and new sockets',
+      labelNames: ['what'] as const,
+      registers: [registry],
+    }),
     resumes: new Counter({
       name: 'relay_resume_total',
       help: 'Subscribes resuming from a seq, by outcome (changes, current, reload, refused)',

@@ -9,7 +9,8 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { TokenVerifier } from '../auth/verify.js';
 import type { Coordination } from '../coordination.js';
 import { logger } from '../log.js';
-import type { Route } from './api.js';
+import { NO_PRESSURE, type PressureGauge } from '../pressure.js';
+import { fail, type ApiResponse, type Route } from './api.js';
 import { admission } from './adapter/admit.js';
 import { failureAnswer, noSuchRoute } from './adapter/failures.js';
 import { send } from './adapter/send.js';
@@ -22,8 +23,17 @@ const log = logger('http');
 
 type Admit = ReturnType<typeof admission>;
 
-/** The express handler of one route: admits the request, runs the handler, sends its answer. */
-function answering(route: Route, admit: Admit) {
+/** What a read is answered while the relay is saturated: come back after a spread delay. */
+const busy = (pressure: PressureGauge): ApiResponse => ({
+  ...fail(503, 'this relay is busy; try again in a few seconds'),
+  headers: { 'retry-after': String(pressure.retryAfterS()) },
+});
+
+/**
+ * The express handler of one route: refuses a read at once while the relay is saturated (see
+ * pressure.ts), else admits the request, runs the handler, sends its answer.
+ */
+function answering(route: Route, admit: Admit, pressure: PressureGauge, onShed: () => void) {
   return (req: Request, res: Response, next: NextFunction) => {
     // Aborted when the client goes before its answer: work done only for it (a list view
     // built for one page) may stop. What fails then has no one to be told.
@@ -31,6 +41,11 @@ function answering(route: Route, admit: Admit) {
     res.on('close', () => {
       if (!res.writableFinished) left.abort(new Error('the client went away'));
     });
+    if (!route.write && pressure.saturated) {
+      onShed();
+      send(res, busy(pressure));
+      return;
+    }
     void (async () => {
       const admitted = await admit(route, req, res);
       if (!admitted.ok) {
@@ -57,12 +72,17 @@ function answering(route: Route, admit: Admit) {
 
 /**
  * Turns framework-neutral routes into an express router: the route's pattern marked for the
- * access log and metrics, the JSON body of a write, auth guard, rate limit, answer.
+ * access log and metrics, the JSON body of a write, a read refused while the relay is saturated,
+ * auth guard, rate limit, answer.
  */
 export function expressRoutes(
   routes: readonly Route[],
   verify: TokenVerifier,
   coordination: Coordination,
+  load: { readonly pressure: PressureGauge; readonly onShed: () => void } = {
+    pressure: NO_PRESSURE,
+    onShed: () => undefined,
+  },
 ): Router {
   const router = express.Router();
   const readBody = jsonBody(send);
@@ -75,7 +95,7 @@ export function expressRoutes(
       next();
     };
     router[route.method](route.path, mark, ...(route.method === 'get' ? [] : [readBody]));
-    router[route.method](route.path, answering(route, admit));
+    router[route.method](route.path, answering(route, admit, load.pressure, load.onShed));
   }
   router.use('/api', noSuchRoute);
   router.use(failureAnswer);

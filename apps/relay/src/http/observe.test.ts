@@ -188,6 +188,32 @@ describe('every HTTP answer observed', () => {
     expect(lines[1]?.user).toBeUndefined();
   });
 
+  it('refuses reads at once with 503 and a spread Retry-After while the relay is saturated, never writes', async () => {
+    const pressure = { saturated: true, retryAfterS: () => 3 };
+    let shed = 0;
+    const app = express();
+    app.use(
+      expressRoutes(routes, verify, memoryCoordination(), {
+        pressure,
+        onShed: () => {
+          shed += 1;
+        },
+      }),
+    );
+    const agent = request(app);
+    const refused = await agent
+      .get('/api/admin-only')
+      .set('authorization', 'Bearer admin')
+      .expect(503);
+    expect(refused.headers['retry-after']).toBe('3');
+    expect(refused.body).toMatchObject({ error: 'this relay is busy; try again in a few seconds' });
+    await agent.put('/api/things/7').set('authorization', 'Bearer agent').send({}).expect(200);
+    expect(shed).toBe(1);
+    pressure.saturated = false;
+    await agent.get('/api/admin-only').set('authorization', 'Bearer admin').expect(200);
+    expect(shed).toBe(1);
+  });
+
   it('refuses a path parameter not of its kind with 400 before the route reads it', async () => {
     const { app } = stack();
     const agent = request(app);

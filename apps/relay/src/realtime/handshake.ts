@@ -7,6 +7,7 @@
  */
 import { parseToken, PROTOCOL_VERSION } from '@referrals/shared';
 import { TokenError, type Principal, type TokenVerifier } from '../auth/verify.js';
+import type { PressureGauge } from '../pressure.js';
 import { trimHandshake } from './connectionMemory.js';
 import type { RelaySocket } from './socketHandlers.js';
 
@@ -21,9 +22,27 @@ function admit(socket: RelaySocket, principal: Principal | null, next: Next): vo
   next();
 }
 
-/** The handshake middleware: refuses another protocol or a token that does not verify. */
-export function checkHandshake(verify: TokenVerifier) {
+/** The refusal of a new socket while the relay is saturated: when to dial again. */
+export const BUSY = 'busy';
+
+function busy(retryAfterS: number): Error {
+  const err = new Error(`${BUSY}: this relay is busy; dial again in ${retryAfterS} s`);
+  // Socket.IO hands `data` to the client's connect_error.
+  Object.assign(err, { data: { retryAfterMs: retryAfterS * 1000 } });
+  return err;
+}
+
+/**
+ * The handshake middleware: refuses a new socket while the relay is saturated (a recovered one
+ * comes back to rooms it held), another protocol, or a token that does not verify.
+ */
+export function checkHandshake(verify: TokenVerifier, pressure: PressureGauge, onShed: () => void) {
   return (socket: RelaySocket, next: Next): void => {
+    if (pressure.saturated && !socket.recovered) {
+      onShed();
+      next(busy(pressure.retryAfterS()));
+      return;
+    }
     const auth = (socket.handshake.auth ?? {}) as { protocol?: unknown; token?: unknown };
     if (auth.protocol !== PROTOCOL_VERSION) {
       next(

@@ -22,6 +22,7 @@ import type { ReadModel } from '../readModel/api.js';
 import { trimConnectionMemory } from './connectionMemory.js';
 import type { RoomEmitter } from './emitter.js';
 import { createFanout, type FanoutOptions } from './fanout.js';
+import { NO_PRESSURE, type PressureGauge } from '../pressure.js';
 import { checkHandshake } from './handshake.js';
 import { HEARTBEAT } from './heartbeat.js';
 import { createSocketHandlers, type RelaySocket, type SocketData } from './socketHandlers.js';
@@ -52,6 +53,10 @@ export interface RealtimeOptions {
   readonly onEmit?: (event: 'changes' | 'snapshot') => void;
   /** Called once a committed change set has gone to its rooms (delivery-lag metrics). */
   readonly onDelivered?: FanoutOptions['onDelivered'];
+  /** Whether the relay is saturated: new sockets are refused meanwhile (see pressure.ts). */
+  readonly pressure?: PressureGauge;
+  /** Called for each new socket refused while saturated (metrics). */
+  readonly onShed?: () => void;
   /** Called with what each subscribe that resumes from a seq came to (metrics). */
   readonly onResume?: (outcome: ResumeOutcome) => void;
   /**
@@ -156,7 +161,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions) {
       onResume: o.onResume,
     });
 
-  io.use(checkHandshake(o.verify));
+  io.use(checkHandshake(o.verify, o.pressure ?? NO_PRESSURE, o.onShed ?? (() => undefined)));
   const expirySweep = startExpirySweep(io, expire);
 
   io.on('connection', (socket: RelaySocket) => {

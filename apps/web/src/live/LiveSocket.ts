@@ -57,6 +57,16 @@ export const RECONNECT_BACKOFF = {
 /** The longest reconnect hint honoured (a server's word, bounded all the same: the backoff's cap). */
 export const MAX_HINT_MS = RECONNECT_BACKOFF.reconnectionDelayMax;
 
+/**
+ * How long to wait before dialling again after the relay's middleware refused the socket: the
+ * time a busy relay asks for (bounded like a hint), else RETRY_AFTER_REFUSAL_MS.
+ */
+export const refusalDelay = (err: { message: string; data?: unknown }): number => {
+  if (!err.message.startsWith('busy')) return RETRY_AFTER_REFUSAL_MS;
+  const ms = (err.data as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
+  return hintedDelay({ delayMs: ms }) ?? RETRY_AFTER_REFUSAL_MS;
+};
+
 /** The delay a reconnect hint asks for, bounded to 0..MAX_HINT_MS (null: not a usable hint). */
 export const hintedDelay = (hint: unknown): number | null => {
   const ms = (hint as { delayMs?: unknown } | null)?.delayMs;
@@ -108,7 +118,7 @@ export const connectLiveSocket = (token: () => Promise<string | null>): LiveSock
   socket.on('connect_error', (err) => {
     log.warn('live connection refused', err.message);
     // A refusal by the server's middleware is not retried by socket.io itself.
-    if (!socket.active) setTimeout(() => socket.connect(), RETRY_AFTER_REFUSAL_MS);
+    if (!socket.active) setTimeout(() => socket.connect(), refusalDelay(err));
   });
   return {
     on: (event, listener) => untyped.on(event, listener),
