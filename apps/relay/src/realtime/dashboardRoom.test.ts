@@ -1,5 +1,4 @@
 import {
-  opportunitySchema,
   type AgentDashboard,
   type ChangesMessage,
   type Marketplace,
@@ -9,6 +8,7 @@ import {
 } from '@referrals/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { lonestar } from '../testkit/marketplaces.testkit.js';
+import { referralWithContact } from '../testkit/referrals.testkit.js';
 import type { ProfileResolver, UserProfile } from '../auth/profile.js';
 import type { Principal } from '../auth/verify.js';
 import type { StreamName } from '../keys.js';
@@ -24,19 +24,11 @@ import { isRefusal, type ComputedRoomSpec } from './roomTypes.js';
 const NOW = Date.parse('2026-11-21T15:30:00Z');
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
 const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
-  opportunitySchema.cast({
-    opportunityId: id,
-    opportunityType: 'CIR',
-    marketplaceStatus: 'Available',
+  referralWithContact(id, {
     addDate: minutesAgo(5),
     marketplaceExpirationDate: minutesAgo(-30),
     category: 'COMMERCIAL',
     businessLines: ['CGLY'],
-    state: 'TX',
-    city: 'Austin',
-    firstName: 'Jane',
-    phone: '5125550100',
-    dynamicPrice: 40,
     ...over,
   });
 

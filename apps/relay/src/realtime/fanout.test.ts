@@ -1,11 +1,7 @@
-import {
-  opportunitySchema,
-  type ChangesMessage,
-  type Opportunity,
-  type SnapshotMessage,
-} from '@referrals/shared';
+import { type ChangesMessage, type Opportunity, type SnapshotMessage } from '@referrals/shared';
 import { describe, expect, it } from 'vitest';
 import { createProfileResolver } from '../auth/profile.js';
+import { referralWithContact } from '../testkit/referrals.testkit.js';
 import type { Principal } from '../auth/verify.js';
 import { diffRecords, hashRecords } from '../changeLog/diff.js';
 import { createMemoryStore } from '../changeLog/memoryStore.js';
@@ -18,19 +14,7 @@ import { createFanout } from './fanout.js';
 import { roomFor } from './roomSpec.js';
 import { isRefusal, type RoomSpec, type StreamRoomSpec } from './roomTypes.js';
 
-const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
-  opportunitySchema.cast({
-    opportunityId: id,
-    opportunityType: 'CIR',
-    marketplaceStatus: 'Available',
-    addDate: '2026-11-21T10:00:00Z',
-    state: 'TX',
-    city: 'Austin',
-    firstName: 'Jane',
-    phone: '5125550100',
-    dynamicPrice: 40,
-    ...over,
-  });
+const referral = referralWithContact;
 
 /** A recording emitter: the fan-out's whole view of Socket.IO. */
 function recorder(present: string[]) {

@@ -3,7 +3,6 @@
  * a client that drops and resumes ends with exactly what a client that never dropped holds.
  */
 import {
-  opportunitySchema,
   referralId,
   type ChangesMessage,
   type Opportunity,
@@ -12,6 +11,7 @@ import {
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProfileResolver } from '../auth/profile.js';
+import { referralWithContact } from '../testkit/referrals.testkit.js';
 import type { Principal } from '../auth/verify.js';
 import { createMemoryStore } from '../changeLog/memoryStore.js';
 import type { ReadModelStore } from '../changeLog/store.js';
@@ -26,19 +26,7 @@ import { roomFor } from './roomSpec.js';
 import type { StreamRoomSpec } from './roomTypes.js';
 import { RECUT_MARGIN_MS, resumeChanges } from './streamRooms.js';
 
-const referral = (id: number, over: Partial<Opportunity> = {}): Opportunity =>
-  opportunitySchema.cast({
-    opportunityId: id,
-    opportunityType: 'CIR',
-    marketplaceStatus: 'Available',
-    addDate: '2026-11-21T10:00:00Z',
-    state: 'TX',
-    city: 'Austin',
-    firstName: 'Jane',
-    phone: '5125550100',
-    dynamicPrice: 40,
-    ...over,
-  });
+const referral = referralWithContact;
 
 let store: ReadModelStore;
 let readModel: ReadModel;
