@@ -61,6 +61,11 @@ export class FeedClient {
       reconnectionDelayMax: 3000,
     });
     this.socket.on('connect', () => void this.onConnect());
+    // A busy relay refuses in its middleware, which socket.io does not redial: the console does.
+    this.socket.on('connect_error', (err: Error & { data?: { retryAfterMs?: number } }) => {
+      if (!this.socket.active && err.message.startsWith('busy'))
+        setTimeout(() => this.socket.connect(), err.data?.retryAfterMs ?? 1000);
+    });
     this.socket.on('changes', (m) => this.onChanges(m));
     // A feed's snapshot carries only a seq: the state comes from the REST page.
     this.socket.on('snapshot', () => void this.catchUp(true));

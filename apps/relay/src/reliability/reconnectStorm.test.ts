@@ -60,6 +60,11 @@ function flagClient(url: string) {
     state.seq = snap.seq;
     state.ids = new Set((snap.items as unknown as { id: number }[]).map((f) => f.id));
   };
+  // A busy relay refuses in its middleware, which socket.io does not redial: the console does.
+  socket.on('connect_error', (err: Error & { data?: { retryAfterMs?: number } }) => {
+    if (!socket.active && err.message.startsWith('busy'))
+      setTimeout(() => socket.connect(), err.data?.retryAfterMs ?? 1000);
+  });
   socket.on('connect', () => {
     state.connects += 1;
     void (
