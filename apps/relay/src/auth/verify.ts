@@ -5,6 +5,7 @@
  */
 import { accessFromClaims, type Access, type RoleClaims } from '@referrals/shared';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 /** A verified signed-in user. */
 export interface Principal {
@@ -75,32 +76,18 @@ export function createTokenVerifier(options: VerifierOptions) {
       cooldownDuration: 30_000,
     });
 
-  const verified = new Map<string, Principal>();
   const leewayMs = (options.leewaySeconds ?? 5) * 1000;
-
-  /** The principal of a token verified before and not expired since (most recent last). */
-  const remembered = (token: string): Principal | undefined => {
-    const principal = verified.get(token);
-    if (!principal) return undefined;
-    verified.delete(token);
-    if (Date.now() > principal.expiresAt + leewayMs) return undefined;
-    verified.set(token, principal);
-    return principal;
-  };
-
-  const remember = (token: string, principal: Principal): void => {
-    if (verified.size >= VERIFIED_TOKENS) {
-      const oldest = verified.keys().next();
-      if (!oldest.done) verified.delete(oldest.value);
-    }
-    verified.set(token, principal);
-  };
+  // Each principal is dropped when its token expires (with the leeway), or sooner when the least
+  // recently used goes to make room. The wall clock decides whether a token still holds; the
+  // cache's own timer only frees the memory.
+  const verified = new LRUCache<string, Principal>({ max: VERIFIED_TOKENS });
 
   return async function verify(token: string): Promise<Principal> {
-    const known = remembered(token);
-    if (known) return known;
+    const known = verified.get(token);
+    if (known && Date.now() <= known.expiresAt + leewayMs) return known;
     const principal = await verifyNow(token);
-    remember(token, principal);
+    const ttl = principal.expiresAt + leewayMs - Date.now();
+    if (ttl > 0) verified.set(token, principal, { ttl });
     return principal;
   };
 

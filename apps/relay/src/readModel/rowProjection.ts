@@ -7,14 +7,24 @@
 import {
   projectListReferral,
   toPublicReferral,
+  type ListReferral,
   type Opportunity,
+  type PublicReferral,
   type ReferralAudience,
+  type SignedInAudience,
 } from '@referrals/shared';
 
 /** A reader's projection of list rows. */
 export type RowProjection = ReferralAudience | 'whole';
 
-/** A referral as a reader of `projection` gets it in a list. */
+/**
+ * A referral as a reader of `projection` gets it in a list: a page's rows and a live room's items
+ * are cut here alike.
+ */
+export function projectRow(o: Opportunity, projection: 'whole'): Opportunity;
+export function projectRow(o: Opportunity, projection: 'public'): PublicReferral;
+export function projectRow(o: Opportunity, projection: SignedInAudience): ListReferral;
+export function projectRow(o: Opportunity, projection: RowProjection): object;
 export function projectRow(o: Opportunity, projection: RowProjection): object {
   switch (projection) {
     case 'whole':

@@ -10,9 +10,7 @@ import {
   DEFAULT_SORTS,
   inState,
   matchesAppetite,
-  projectListReferral,
   rooms,
-  toPublicReferral,
   type Opportunity,
   type Topic,
   type TopicItems,
@@ -20,7 +18,7 @@ import {
   type TOPICS,
 } from '@referrals/shared';
 import type { StreamName } from '../keys.js';
-import { BOUGHT, boughtBy } from '../readModel/api.js';
+import { BOUGHT, boughtBy, projectRow } from '../readModel/api.js';
 import { agentMarketplace } from './agentMarketplace.js';
 import { DASHBOARD_STREAMS, dashboardRoom } from './dashboardRoom.js';
 import {
@@ -81,7 +79,7 @@ export const TOPIC_SOURCES: { readonly [K in TopicKind]: TopicSource<K> } = {
     build: (topic) => ({
       room: rooms.publicFeed(topic.state),
       select: (r) =>
-        inState(asOpportunity(r), topic.state) ? toPublicReferral(asOpportunity(r)) : undefined,
+        inState(asOpportunity(r), topic.state) ? projectRow(asOpportunity(r), 'public') : undefined,
     }),
   },
   referrals: {
@@ -89,9 +87,7 @@ export const TOPIC_SOURCES: { readonly [K in TopicKind]: TopicSource<K> } = {
     build: (topic, { audience }) => ({
       room: rooms.referrals(audience, topic.state),
       select: (r) =>
-        inState(asOpportunity(r), topic.state)
-          ? projectListReferral(asOpportunity(r), audience)
-          : undefined,
+        inState(asOpportunity(r), topic.state) ? projectRow(asOpportunity(r), audience) : undefined,
     }),
   },
   inAppetite: {
@@ -109,7 +105,7 @@ export const TOPIC_SOURCES: { readonly [K in TopicKind]: TopicSource<K> } = {
           // The appetite is read at each change, so an edited appetite applies at once.
           const appetite = c.readModel.marketplaces.get(id)?.riskAppetite;
           return appetite && inState(o, topic.state) && matchesAppetite(o, appetite)
-            ? projectListReferral(o, c.audience)
+            ? projectRow(o, c.audience)
             : undefined;
         },
       };

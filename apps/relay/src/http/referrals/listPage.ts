@@ -4,14 +4,11 @@
  * Invariant: a page is read from the indexes alone, never from the upstream, and while the first
  * load of the market runs it says so (`loading`) rather than passing for the whole market.
  */
-import {
-  listDefaults,
-  parseReferralQuery,
-  toPublicReferral,
-  type ReferralQuery,
-} from '@referrals/shared';
+import { LRUCache } from 'lru-cache';
+import { listDefaults, parseReferralQuery, type ReferralQuery } from '@referrals/shared';
 import {
   ALL,
+  projectRow,
   withState,
   type ListScope,
   type ReadModel,
@@ -109,7 +106,9 @@ export async function sharedListAnswer(
 
 /** List queries remembered as parsed; the least recently asked is forgotten first. */
 export const QUERIES_HELD = 1000;
-const parsedQueries = new Map<string, ReturnType<typeof parseReferralQuery>>();
+const parsedQueries = new LRUCache<string, ReturnType<typeof parseReferralQuery>>({
+  max: QUERIES_HELD,
+});
 
 /**
  * A list query of raw parameters with a caller's defaults, parsed and validated once for every
@@ -121,16 +120,8 @@ export function parseListQuery(
 ): ReturnType<typeof parseReferralQuery> {
   const key = JSON.stringify([params, defaults]);
   const known = parsedQueries.get(key);
-  if (known) {
-    parsedQueries.delete(key);
-    parsedQueries.set(key, known);
-    return known;
-  }
+  if (known) return known;
   const parsed = parseReferralQuery(params, defaults);
-  if (parsedQueries.size >= QUERIES_HELD) {
-    const oldest = parsedQueries.keys().next();
-    if (!oldest.done) parsedQueries.delete(oldest.value);
-  }
   parsedQueries.set(key, parsed);
   return parsed;
 }
@@ -153,6 +144,6 @@ export async function publicFeedPage(
   const page = await listPage(readModel, ALL, q.query, signal);
   return {
     ok: true as const,
-    page: { ...page, content: page.content.map(toPublicReferral) },
+    page: { ...page, content: page.content.map((o) => projectRow(o, 'public')) },
   };
 }

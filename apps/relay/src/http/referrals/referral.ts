@@ -3,15 +3,10 @@
  * Invariant: contact details go only to the agency that bought the referral and to admins;
  * everyone else gets the list projection of their audience.
  */
-import {
-  API,
-  audienceOf,
-  isBoughtByAgency,
-  projectListReferral,
-  type Opportunity,
-} from '@referrals/shared';
+import { API, audienceOf, isBoughtByAgency, type Opportunity } from '@referrals/shared';
 import type { UserProfile } from '../../auth/profile.js';
 import type { Principal } from '../../auth/verify.js';
+import { projectRow } from '../../readModel/api.js';
 import { fail, idParam, ok, principalOf, type Route } from '../api.js';
 import type { GatewayDeps } from '../deps.js';
 
@@ -32,7 +27,7 @@ export function referralRoute(d: GatewayDeps): Route {
       if (!o) return fail(404, 'referral not found');
       // An admin sees every contact: no profile lookup, so the upstream away costs them nothing.
       const sees = p.access.isAdmin || seesContact(o, p, await d.profiles.resolve(p));
-      return ok(sees ? o : projectListReferral(o, audienceOf(p.access)));
+      return ok(sees ? o : projectRow(o, audienceOf(p.access)));
     },
   };
 }
