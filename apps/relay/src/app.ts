@@ -25,6 +25,9 @@ import { openDatabase, type RelayDatabase } from './db/database.js';
 import { databasePreferences } from './db/preferences.js';
 import { databasePipeline } from './db/pipeline.js';
 import { databaseReturns } from './db/returns.js';
+import { databaseSelfServe } from './db/selfServe.js';
+import { marketplaceContext } from './http/marketplaces/context.js';
+import { startPauseClock } from './http/marketplaces/pauseClock.js';
 import { pipelineRoutes } from './http/pipeline.js';
 import { acquiredRoutes } from './http/acquired.js';
 import { commitRecord } from './changeLog/directCommit.js';
@@ -163,8 +166,13 @@ function readyz(p: ReadyzParts): express.RequestHandler {
   };
 }
 
-/** The REST routes with their contract, audited. */
-function restRoutes(deps: GatewayDeps, config: RelayConfig, database: RelayDatabase) {
+/** The REST routes with their contract, audited; and the pause clock, which shares their parts. */
+function restRoutes(
+  deps: GatewayDeps,
+  config: RelayConfig,
+  database: RelayDatabase,
+  owns: () => boolean,
+) {
   const auditLog = databaseAuditLog(database);
   // Each finished entry goes to every instance's Audit Log screens through the read model.
   const publish = (stream: NoticeStream, record: object) =>
@@ -172,11 +180,18 @@ function restRoutes(deps: GatewayDeps, config: RelayConfig, database: RelayDatab
   const publishAudit = (entry: AuditEntry) => publish('auditLog', entry);
   const pipelineStore = databasePipeline(database);
   const returnStore = databaseReturns(database);
+  const selfServe = databaseSelfServe(database);
+  const marketplaces = marketplaceContext(deps);
+  const pauseClock = startPauseClock(
+    marketplaces,
+    { store: selfServe, audit: auditLog, published: publishAudit, owns },
+    config.pollIntervalMs,
+  );
   const routes = withOpenApi([
     ...sessionRoutes(deps, config),
     ...referralRoutes(deps),
     ...listHintRoutes(deps),
-    ...marketplaceRoutes(deps),
+    ...marketplaceRoutes(deps, selfServe, marketplaces),
     ...adminRoutes(deps),
     ...preferenceRoutes(databasePreferences(database)),
     ...auditLogRoutes(auditLog),
@@ -188,7 +203,7 @@ function restRoutes(deps: GatewayDeps, config: RelayConfig, database: RelayDatab
       publish,
     }),
   ]);
-  return audited(routes, auditLog, deps.profiles, publishAudit);
+  return { routes: audited(routes, auditLog, deps.profiles, publishAudit), pauseClock };
 }
 
 /** The web app: its files, the public feed rendered on the server, the app shell for the rest. */
@@ -298,7 +313,9 @@ export function createRelay(config: RelayConfig) {
     log.warn(`no DATABASE_URL: user data in embedded PGlite at ${config.database.dir}`);
 
   const app = baseApp(config, metrics);
-  const served = restRoutes(deps, config, database);
+  const { routes: served, pauseClock } = restRoutes(deps, config, database, () =>
+    ingest.scheduler.owns(),
+  );
   const http: HttpServer = createServer(app);
   const pressure = new Pressure((saturated, p99Ms) =>
     log.warn(
@@ -323,6 +340,7 @@ export function createRelay(config: RelayConfig) {
       () => realtime.close(),
       async () => ssrRenderer?.close(),
       () => ingest.pageReader.close(),
+      () => pauseClock.stop(),
     ],
   });
   const readiness = () => life.readiness();

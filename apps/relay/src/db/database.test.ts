@@ -7,7 +7,7 @@ import {
   type AuditEntry,
   type AuditQuery,
 } from '@referrals/shared';
-import { createTestDatabase } from '../testkit/database.testkit.js';
+import { bothDatabases } from '../testkit/database.testkit.js';
 import { databaseAuditLog } from './auditLog.js';
 import { migrate, openDatabase, type RelayDatabase } from './database.js';
 import { databasePreferences } from './preferences.js';
@@ -16,26 +16,7 @@ import { databasePreferences } from './preferences.js';
  * One contract over both databases the relay runs on: the PostgreSQL server (CI, production) and
  * embedded PGlite (`npm start` with nothing configured). Same migrations, same answers.
  */
-const targets = [
-  {
-    name: 'PostgreSQL',
-    open: async () => {
-      const created = await createTestDatabase('db');
-      return {
-        database: openDatabase({ kind: 'postgres', url: created.url }),
-        drop: () => created.drop(),
-      };
-    },
-  },
-  {
-    name: 'PGlite',
-    open: () =>
-      Promise.resolve({
-        database: openDatabase({ kind: 'pglite', dir: 'memory://' }),
-        drop: () => Promise.resolve(),
-      }),
-  },
-];
+const targets = bothDatabases('db');
 
 describe.each(targets)('the relay database on $name', ({ open }) => {
   let database: RelayDatabase;

@@ -128,4 +128,75 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.dropTable('pipeline').execute();
     },
   },
+  '0003_marketplace_self_serve': {
+    async up(db: Kysely<unknown>) {
+      // What the upstream has no field for: an admin's bounds on an agency's own caps, and the
+      // pause window the poll owner applies (self-serve, db/selfServe.ts).
+      await db.schema
+        .createTable('marketplace_self_serve')
+        .addColumn('marketplace_id', 'integer', (c) => c.primaryKey())
+        .addColumn('max_per_day_bound', 'integer')
+        .addColumn('max_per_week_bound', 'integer')
+        .addColumn('pause_from', 'timestamptz')
+        .addColumn('pause_until', 'timestamptz')
+        .addColumn('pause_active', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('restore_enabled', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('updated_by', 'text')
+        .addColumn('updated_at', 'timestamptz')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('marketplace_self_serve').execute();
+    },
+  },
+  '0004_pipeline_events_and_return_evidence': {
+    // Additive: a new table and a nullable column; nothing stored before is changed or dropped.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('pipeline_event')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('referral_id', 'bigint', (c) => c.notNull())
+        .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('by', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('status', 'contact')`))
+        .addColumn('from_status', 'text')
+        .addColumn('to_status', 'text')
+        .addColumn('contact', 'text')
+        .execute();
+      await db.schema
+        .createIndex('pipeline_event_referral')
+        .on('pipeline_event')
+        .columns(['referral_id', 'id'])
+        .execute();
+      // The status changes saved before this table, from the audit log of every successful save
+      // (which holds the status each save left): the history starts real, not empty.
+      await sql`
+        insert into pipeline_event (referral_id, at, by, kind, from_status, to_status)
+        select referral_id, at, actor, 'status', from_status, to_status
+        from (
+          select
+            substring(target from 10)::bigint as referral_id,
+            at,
+            actor,
+            after ->> 'status' as to_status,
+            coalesce(
+              lag(after ->> 'status') over (partition by target order by at, id),
+              'Open'
+            ) as from_status
+          from audit_log
+          where action = 'pipeline.update'
+            and outcome = 'ok'
+            and target ~ '^referral [0-9]{1,18}$'
+            and after ->> 'status' is not null
+        ) saves
+        where to_status <> from_status
+        order by at, referral_id
+      `.execute(db);
+      await db.schema.alterTable('referral_return').addColumn('evidence', 'jsonb').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('referral_return').dropColumn('evidence').execute();
+      await db.schema.dropTable('pipeline_event').execute();
+    },
+  },
 };

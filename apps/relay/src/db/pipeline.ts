@@ -1,12 +1,14 @@
 /**
- * The progress of bought referrals (status, follow-up, notes), in the relay's database.
+ * The progress of bought referrals (status, follow-up, notes), in the relay's database, with its
+ * history: each status change and contact attempt is an event stamped with who and when.
  * Invariant: a save applies only on top of the version it read (optimistic concurrency); a stale
- * one writes nothing and throws StalePipelineError with the current pipeline.
+ * one writes nothing (no note, no event) and throws StalePipelineError with the current pipeline.
  */
 import {
   newPipeline,
   type Opportunity,
   type Pipeline,
+  type PipelineEvent,
   type PipelineNote,
   type PipelineUpdate,
   type ProgressStatus,
@@ -25,11 +27,11 @@ export class StalePipelineError extends Error {
 
 /** The progress of bought referrals, in the relay's database. */
 export interface PipelineStore {
-  /** Each referral's pipeline (a new one where none was saved), notes included. */
+  /** Each referral's pipeline (a new one where none was saved), notes and events included. */
   get(referrals: readonly { id: number; agency: string }[]): Promise<Pipeline[]>;
   /**
    * Saves a change if `update.version` is the stored version (0 when none was saved), adding the
-   * note if any; throws StalePipelineError with the current pipeline otherwise.
+   * note if any, an event for a changed status and one for a contact attempt; throws StalePipelineError with the current pipeline otherwise.
    */
   save(
     referral: { id: number; agency: string },
@@ -82,10 +84,12 @@ async function read(db: Db, referrals: readonly { id: number; agency: string }[]
     });
     notesOf.set(id, list);
   }
+  const eventsOf = await readEvents(db, ids);
   const byId = new Map(rows.map((r) => [Number(r.referral_id), r]));
   return referrals.map(({ id, agency }): Pipeline => {
     const row = byId.get(id);
-    if (!row) return { ...newPipeline(id, agency), notes: notesOf.get(id) ?? [] };
+    const history = { notes: notesOf.get(id) ?? [], events: eventsOf.get(id) ?? [] };
+    if (!row) return { ...newPipeline(id, agency), ...history };
     return {
       referralId: id,
       agency: row.agency,
@@ -94,9 +98,34 @@ async function read(db: Db, referrals: readonly { id: number; agency: string }[]
       version: row.version,
       updatedAt: new Date(row.updated_at).toISOString(),
       updatedBy: row.updated_by,
-      notes: notesOf.get(id) ?? [],
+      ...history,
     };
   });
+}
+
+/** The events of some referrals, oldest first, by referral id. */
+async function readEvents(db: Db, ids: readonly string[]): Promise<Map<number, PipelineEvent[]>> {
+  const rows = await db
+    .selectFrom('pipeline_event')
+    .selectAll()
+    .where('referral_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  const eventsOf = new Map<number, PipelineEvent[]>();
+  for (const e of rows) {
+    const base = { id: Number(e.id), at: new Date(e.at).toISOString(), by: e.by };
+    const event: PipelineEvent | null =
+      e.kind === 'status' && e.from_status !== null && e.to_status !== null
+        ? { ...base, kind: 'status', from: e.from_status, to: e.to_status }
+        : e.kind === 'contact' && e.contact !== null
+          ? { ...base, kind: 'contact', contact: e.contact }
+          : null;
+    if (!event) continue;
+    const list = eventsOf.get(Number(e.referral_id)) ?? [];
+    list.push(event);
+    eventsOf.set(Number(e.referral_id), list);
+  }
+  return eventsOf;
 }
 
 export function databasePipeline(database: RelayDatabase): PipelineStore {
@@ -113,6 +142,18 @@ export function databasePipeline(database: RelayDatabase): PipelineStore {
           .transaction()
           .execute(async (trx): Promise<{ stale: Pipeline } | { saved: Pipeline }> => {
             const now = new Date();
+            // The status this save replaces: the row's at the version it read. Were the row
+            // changed since, the compare-and-set below writes nothing, so this is never stale.
+            const before =
+              update.version === 0
+                ? null
+                : await trx
+                    .selectFrom('pipeline')
+                    .select('status')
+                    .where('referral_id', '=', String(referral.id))
+                    .where('version', '=', update.version)
+                    .executeTakeFirst();
+            const from = before?.status ?? newPipeline(referral.id, referral.agency).status;
             const values = {
               status: update.status,
               follow_up_on: update.followUpOn,
@@ -145,6 +186,20 @@ export function databasePipeline(database: RelayDatabase): PipelineStore {
               await trx
                 .insertInto('pipeline_note')
                 .values({ referral_id: referral.id, author: by, at: now, text: update.note })
+                .execute();
+            }
+            const events = [
+              ...(update.status === from
+                ? []
+                : [{ kind: 'status' as const, from_status: from, to_status: update.status }]),
+              ...(update.contact === undefined
+                ? []
+                : [{ kind: 'contact' as const, contact: update.contact }]),
+            ];
+            if (events.length > 0) {
+              await trx
+                .insertInto('pipeline_event')
+                .values(events.map((e) => ({ referral_id: referral.id, at: now, by, ...e })))
                 .execute();
             }
             const [saved] = await read(trx, [referral]);

@@ -3,7 +3,7 @@
  * Invariant: a referral has at most one return, and a return is decided at most once: a request
  * or decision that would break either writes nothing and throws ReturnConflictError.
  */
-import type { ReturnReason, ReturnRequest, ReturnState } from '@referrals/shared';
+import type { ReturnReason, ReturnRequest, ReturnState, TimelineEntry } from '@referrals/shared';
 import { sql, type Selectable } from 'kysely';
 import { reach, type RelayDatabase } from './database.js';
 import { pageOf, type DbPage } from './paging.js';
@@ -32,6 +32,8 @@ export interface ReturnStore {
     reason: ReturnReason;
     note: string | null;
     soldPrice: number | null;
+    /** The timeline entries sent with it, kept as they are now (a snapshot). */
+    evidence: readonly TimelineEntry[];
   }): Promise<ReturnRequest>;
   decide(id: number, d: { approve: boolean; comment: string; by: string }): Promise<ReturnRequest>;
   /** Each referral's return, if one was requested. */
@@ -61,6 +63,7 @@ function returnOf(row: Selectable<ReturnTable>): ReturnRequest {
     comment: row.comment,
     soldPrice: money(row.sold_price),
     credit: money(row.credit),
+    evidence: row.evidence,
   };
 }
 
@@ -92,6 +95,7 @@ async function requestReturn(
         note: r.note,
         state: 'requested',
         sold_price: r.soldPrice,
+        evidence: JSON.stringify(r.evidence),
       })
       // One request per referral: a second one writes nothing.
       .onConflict((oc) => oc.column('referral_id').doNothing())

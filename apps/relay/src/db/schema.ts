@@ -5,6 +5,8 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type {
   AuditAction,
+  ContactAttempt,
+  TimelineEntry,
   AuditOutcome,
   ProgressStatus,
   ReturnReason,
@@ -18,7 +20,9 @@ export interface Database {
   audit_log: AuditLogTable;
   pipeline: PipelineTable;
   pipeline_note: PipelineNoteTable;
+  pipeline_event: PipelineEventTable;
   referral_return: ReturnTable;
+  marketplace_self_serve: SelfServeTable;
 }
 
 export interface PipelineTable {
@@ -41,6 +45,18 @@ export interface PipelineNoteTable {
   text: string;
 }
 
+/** A status change or contact attempt of a pipeline (its notes are in pipeline_note). */
+export interface PipelineEventTable {
+  id: ColumnType<string, never, never>;
+  referral_id: ColumnType<string, number, never>;
+  at: ColumnType<Date, Date | undefined, never>;
+  by: string;
+  kind: 'status' | 'contact';
+  from_status: ProgressStatus | null;
+  to_status: ProgressStatus | null;
+  contact: ContactAttempt | null;
+}
+
 export interface ReturnTable {
   id: ColumnType<string, never, never>;
   referral_id: ColumnType<string, number, never>;
@@ -56,6 +72,8 @@ export interface ReturnTable {
   // numeric: read as a string, exact.
   sold_price: ColumnType<string | null, number | null, never>;
   credit: ColumnType<string | null, never, number | null>;
+  // The timeline sent with the request; null for one made before evidence was kept.
+  evidence: ColumnType<TimelineEntry[] | null, string | null, never>;
 }
 
 export interface PreferencesTable {
@@ -77,6 +95,19 @@ export interface AuditLogTable {
   status: number | null;
   before: ColumnType<unknown, string | null, string | null>;
   after: ColumnType<unknown, string | null, string | null>;
+}
+
+/** An agency's self-serve settings of its marketplace (migration 0003). */
+export interface SelfServeTable {
+  marketplace_id: number;
+  max_per_day_bound: number | null;
+  max_per_week_bound: number | null;
+  pause_from: Date | null;
+  pause_until: Date | null;
+  pause_active: ColumnType<boolean, boolean | undefined, boolean>;
+  restore_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_by: string | null;
+  updated_at: Date | null;
 }
 
 export type { Generated };

@@ -4,6 +4,7 @@ import type { AuditEntry, AuditPage, ChangesMessage, Opportunity } from '@referr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testkit/database.testkit.js';
 import {
+  callRelay,
   openSocket,
   startRelay,
   startSim,
@@ -80,18 +81,8 @@ afterAll(async () => {
   await redis.cleanup();
 });
 
-async function call(method: string, path: string, user: string | null, init: RequestInit = {}) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    ...init,
-    headers: {
-      'content-type': 'application/json',
-      ...(user ? { authorization: `Bearer ${await sim.token(user)}` } : {}),
-      ...(init.headers as Record<string, string> | undefined),
-    },
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = (method: string, path: string, user: string | null, init: RequestInit = {}) =>
+  callRelay(url, sim, method, path, user, init);
 
 async function auditPage(query: string): Promise<AuditPage> {
   const res = await call('GET', `/api/audit-log?${query}`, 'admin');

@@ -3,6 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { ACQUIRED_COLUMNS, TRANSACTION_COLUMNS } from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callRelay,
+  claimedReferral,
   openSocket,
   startRelay,
   startSim,
@@ -33,17 +35,8 @@ afterAll(async () => {
   await redis.cleanup();
 });
 
-async function call(method: string, path: string, user: string | null, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(user ? { authorization: `Bearer ${await sim.token(user)}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = (method: string, path: string, user: string | null, body?: unknown) =>
+  callRelay(url, sim, method, path, user, body === undefined ? {} : { body: JSON.stringify(body) });
 
 /** The rows of a CSV text (its byte-order mark skipped). */
 function csvRows(text: string): string[][] {
@@ -52,19 +45,8 @@ function csvRows(text: string): string[][] {
 }
 
 /** A new referral, claimed through the relay by `user` (Lone Star for producer). */
-async function bought(user = 'producer', fields: Partial<Opportunity> = {}): Promise<Opportunity> {
-  const created = (await sim.control('POST', '/__sim/referrals', {
-    state: 'TX',
-    opportunityType: 'CIR',
-    marketplaceStatus: 'Available',
-    ...fields,
-  })) as Opportunity;
-  const path = `/api/referrals/${created.opportunityId}`;
-  await expect.poll(async () => (await call('GET', path, user)).status).toBe(200);
-  const claim = await call('POST', `${path}/claim`, user);
-  expect(claim.status, JSON.stringify(claim.body)).toBe(200);
-  return claim.body as Opportunity;
-}
+const bought = (user = 'producer', fields: Partial<Opportunity> = {}) =>
+  claimedReferral(url, sim, user, fields);
 
 /** The next pipeline or returns change a socket hears, or a rejection after `ms`. */
 function next<T>(

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import {
   PROTOCOL_VERSION,
   type Ack,
+  type Opportunity,
   type SnapshotMessage,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -19,7 +20,7 @@ import {
   parseConfig as parseSimConfig,
 } from '@referrals/upstream-sim/testing';
 import express, { type RequestHandler } from 'express';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createRelay, type Relay } from '../app.js';
 import { parseConfig } from '../config.js';
@@ -161,6 +162,53 @@ export function authenticate(
   return socket.timeout(5000).emitWithAck('authenticate', token) as Promise<
     Ack<{ expiresAt: number }>
   >;
+}
+
+/**
+ * A JSON call to a relay as a demo user of the stand-in's realm (none: anonymous): the status
+ * and the parsed answer.
+ */
+export async function callRelay(
+  url: string,
+  sim: Sim,
+  method: string,
+  path: string,
+  user: string | null,
+  init: RequestInit = {},
+) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      ...(user ? { authorization: `Bearer ${await sim.token(user)}` } : {}),
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/**
+ * A new referral of the stand-in (TX, Claim-it, available, then `fields`), once the relay holds
+ * it, claimed through the relay by `user` (Lone Star for producer): the claimed referral.
+ */
+export async function claimedReferral(
+  url: string,
+  sim: Sim,
+  user = 'producer',
+  fields: Partial<Opportunity> = {},
+): Promise<Opportunity> {
+  const created = (await sim.control('POST', '/__sim/referrals', {
+    state: 'TX',
+    opportunityType: 'CIR',
+    marketplaceStatus: 'Available',
+    ...fields,
+  })) as Opportunity;
+  const path = `/api/referrals/${created.opportunityId}`;
+  await expect.poll(async () => (await callRelay(url, sim, 'GET', path, user)).status).toBe(200);
+  const claim = await callRelay(url, sim, 'POST', `${path}/claim`, user);
+  expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+  return claim.body as Opportunity;
 }
 
 /** A Redis prefix and the cleanup of everything under it. */

@@ -22,6 +22,7 @@ const aPipeline = (o: Partial<Pipeline> = {}): Pipeline => ({
   updatedAt: null,
   updatedBy: null,
   notes: [],
+  events: [],
   ...o,
 });
 const aReferral = (o: Partial<Opportunity> = {}) =>

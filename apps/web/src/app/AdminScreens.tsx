@@ -12,6 +12,7 @@ import { AdminOnly } from './AdminOnly';
 // returns) and no one downloads the charts before opening the dashboard. e2e/tests/agentBundle
 // holds this split.
 const AcquiredPage = named(() => import('../acquired/AcquiredPage'), 'AcquiredPage');
+const AppetitePage = named(() => import('../appetite/AppetitePage'), 'AppetitePage');
 const AuditLogPage = named(() => import('../admin/auditLog/AuditLogPage'), 'AuditLogPage');
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
 const FeatureFlagsPage = named(
@@ -41,6 +42,7 @@ type AdminScreen =
   | 'marketplace'
   | 'acquired'
   | 'recent'
+  | 'appetite'
   | 'notImplemented';
 
 const Heading = ({ title }: { readonly title: string }) => {
@@ -102,6 +104,8 @@ const screenOf = (screen: AdminScreen): ReactNode => {
       return <AcquiredPage />;
     case 'recent':
       return <RecentPage />;
+    case 'appetite':
+      return <AppetitePage />;
     case 'notImplemented':
       return (
         <>

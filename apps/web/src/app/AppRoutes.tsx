@@ -48,6 +48,7 @@ export const AppRoutes = () => (
           path={child(ROUTES.recentOpportunities)}
           element={<AdminScreens screen="recent" />}
         />
+        <Route path={child(ROUTES.appetite)} element={<AdminScreens screen="appetite" />} />
         <Route
           path={child(ROUTES.notImplemented)}
           element={<AdminScreens screen="notImplemented" />}

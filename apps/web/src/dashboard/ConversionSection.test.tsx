@@ -193,6 +193,7 @@ describe('conversion on the dashboard', () => {
       updatedAt: null,
       updatedBy: 'agencyadmin',
       notes: [],
+      events: [],
     };
     act(() => socket.push('changes', { topic, prevSeq: 1, seq: 2, upserts: [moved], removed: [] }));
     await waitFor(() => expect(relay.conversion).toHaveBeenCalledTimes(before + 1));

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { PROGRESS_STATUS_DISPLAY, PROGRESS_STATUSES, type ProgressStatus } from '@referrals/shared';
+import {
+  CONTACT_ATTEMPT_KEYS,
+  CONTACT_ATTEMPTS,
+  PROGRESS_STATUS_DISPLAY,
+  PROGRESS_STATUSES,
+  type ContactAttempt,
+  type ProgressStatus,
+} from '@referrals/shared';
 import type { PipelineEdit } from './usePipeline';
 import type { PipelineView } from './pipelineView';
 import { NoteField } from './NoteField';
@@ -15,7 +22,8 @@ const today = (now = new Date()) =>
   `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 
 /**
- * The status, follow-up and new note of a pipeline. A newer version (a colleague's save, or the
+ * The status, follow-up, a contact attempt to log (stamped with the save's time) and a new note
+ * of a pipeline. A newer version (a colleague's save, or the
  * one a refused save read) shows its status and follow-up, as the refusal says ("their changes
  * are shown"), while the note being typed stays: a refused save loses no text.
  */
@@ -32,17 +40,29 @@ export const PipelineForm = ({
   const [status, setStatus] = useState<ProgressStatus>(view.status);
   const [followUpOn, setFollowUpOn] = useState(view.followUpOn ?? '');
   const [note, setNote] = useState('');
+  const [contact, setContact] = useState<ContactAttempt | ''>('');
   if (view.version !== base.version) {
     setBase(view);
     setStatus(view.status);
     setFollowUpOn(view.followUpOn ?? '');
   }
   const changed =
-    status !== view.status || followUpOn !== (view.followUpOn ?? '') || note.trim() !== '';
+    status !== view.status ||
+    followUpOn !== (view.followUpOn ?? '') ||
+    note.trim() !== '' ||
+    contact !== '';
   const past = followUpOn !== '' && followUpOn < today();
   const save = async () => {
-    if (await onSave({ status, followUpOn: followUpOn === '' ? null : followUpOn, note }))
+    const edit = {
+      status,
+      followUpOn: followUpOn === '' ? null : followUpOn,
+      note,
+      contact: contact === '' ? null : contact,
+    };
+    if (await onSave(edit)) {
       setNote('');
+      setContact('');
+    }
   };
   return (
     <Stack spacing={1.5} sx={{ mt: 1 }}>
@@ -74,6 +94,22 @@ export const PipelineForm = ({
           formHelperText: { sx: { color: 'warning.main' } },
         }}
       />
+      <TextField
+        select
+        size="small"
+        label="Log contact attempt"
+        value={contact}
+        onChange={(e) => setContact(e.target.value as ContactAttempt | '')}
+      >
+        <MenuItem value="">
+          <em>None</em>
+        </MenuItem>
+        {CONTACT_ATTEMPT_KEYS.map((k) => (
+          <MenuItem key={k} value={k}>
+            {CONTACT_ATTEMPTS[k]}
+          </MenuItem>
+        ))}
+      </TextField>
       <NoteField label="Add note" value={note} onChange={setNote} />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button variant="contained" disabled={!changed || saving} onClick={() => void save()}>

@@ -5,7 +5,14 @@ import { ApiError } from '../api/ApiError';
 import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
 import { DetailsPanel } from '../details/DetailsPanel';
 import type { GridRow } from '../referrals/gridColumns';
-import { goLive, pipelineOf, pipelineOnly, pushChange, returnOf } from './pipeline.testkit';
+import {
+  goLive,
+  pipelineOf,
+  pipelineOnly,
+  pushChange,
+  returnOf,
+  windowEndingIn,
+} from './pipeline.testkit';
 import { PAST_FOLLOW_UP } from './PipelineForm';
 import { PIPELINE_TOASTS } from './usePipeline';
 
@@ -51,11 +58,30 @@ describe('the pipeline in the details panel', () => {
         status: 'Quote Sent',
         followUpOn: '2026-12-01',
         notes: [{ id: 1, author: 'producer', at: new Date().toISOString(), text: 'Called' }],
+        events: [
+          {
+            id: 4,
+            kind: 'status',
+            at: new Date().toISOString(),
+            by: 'producer',
+            from: 'In Progress',
+            to: 'Quote Sent',
+          },
+          {
+            id: 5,
+            kind: 'contact',
+            at: new Date().toISOString(),
+            by: 'producer',
+            contact: 'callVoicemail',
+          },
+        ],
       }),
     );
     await choose('Quote Sent');
     fireEvent.change(screen.getByLabelText('Follow-up'), { target: { value: '2026-12-01' } });
     fireEvent.change(screen.getByLabelText('Add note'), { target: { value: ' Called ' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Log contact attempt' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Call, left voicemail' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(api.put).toHaveBeenCalledWith(PATH, {
@@ -63,12 +89,24 @@ describe('the pipeline in the details panel', () => {
         status: 'Quote Sent',
         followUpOn: '2026-12-01',
         note: 'Called',
+        contact: 'callVoicemail',
       }),
     );
-    const notes = await screen.findByRole('list', { name: 'Notes' });
-    expect(within(notes).getByText('Called')).toBeTruthy();
-    expect(within(notes).getByText(/^producer · /)).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>('Add note').value).toBe('');
+    // The history: the status change, then the attempt, then the note, each with who and when.
+    const history = await screen.findByRole('list', { name: 'History' });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^producer · .*Progress: In Progress → Quote Sent$/),
+      expect.stringMatching(/^producer · .*Contact attempt: Call, left voicemail$/),
+      expect.stringMatching(/^producer · .*Called$/),
+    ]);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Add note').value).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Log contact attempt' }).textContent).not.toMatch(
+      /voicemail/,
+    );
   });
 
   it("on a stale version (409) shows the relay's message and the colleague's state", async () => {
@@ -148,6 +186,7 @@ describe('a return request', () => {
       expect(api.post).toHaveBeenCalledWith('/api/acquired/7/return', {
         reason: 'other',
         note: 'Prank caller',
+        evidence: [],
       }),
     );
     expect(
@@ -165,19 +204,113 @@ describe('a return request', () => {
     expect(await within(d).findByText('A return was already requested.')).toBeTruthy();
   });
 
-  it('is not offered past 7 days, nor to admins', async () => {
+  it('is not offered once the window the relay counts has closed, nor to admins', async () => {
     const { unmount } = open({ [PATH]: pipelineOf(7) }, Role.CONSOLE_ADMIN);
     await progress();
     expect(screen.queryByRole('button', { name: 'Request return' })).toBeNull();
     unmount();
-    const old = { ...bought, lastModDate: new Date(Date.now() - 8 * 86_400_000).toISOString() };
-    const api = fakeApi({ '/api/referrals/7': old, [PATH]: pipelineOf(7) });
-    renderWith(<DetailsPanel referral={old} onClose={() => undefined} />, {
-      api,
-      auth: fakeAuth(sessionOf(Role.CONSOLE_PRODUCER)),
-    });
-    await progress();
+    // The referral changed upstream a minute ago, but the relay counts from the claim, 8 days ago.
+    open({ [PATH]: pipelineOf(7, { returnWindow: windowEndingIn(-24) }) });
+    expect((await screen.findByRole('timer', { name: 'Return window' })).textContent).toMatch(
+      /^The return window closed on .+ \(7 days after the purchase\)\.$/,
+    );
     expect(screen.queryByRole('button', { name: 'Request return' })).toBeNull();
+  });
+
+  it('counts down the days and hours left beside the request', async () => {
+    open({ [PATH]: pipelineOf(7, { returnWindow: windowEndingIn(2 * 24 + 5.5) }) });
+    expect((await screen.findByRole('timer', { name: 'Return window' })).textContent).toMatch(
+      /^2 days 5 hours left to request a return \(until .+\)\.$/,
+    );
+    expect(screen.getByRole('button', { name: 'Request return' })).toBeTruthy();
+  });
+
+  it('counts the last day in hours and minutes', async () => {
+    open({ [PATH]: pipelineOf(7, { returnWindow: windowEndingIn(3.5) }) });
+    expect((await screen.findByRole('timer', { name: 'Return window' })).textContent).toMatch(
+      /^3 hours (29|30) minutes left/,
+    );
+  });
+
+  it('pre-fills the timeline as evidence and sends the entries left ticked', async () => {
+    const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    const { api } = open({
+      [PATH]: pipelineOf(7, {
+        version: 2,
+        status: 'In Progress',
+        events: [
+          { id: 3, kind: 'status', at: at(50), by: 'producer', from: 'Open', to: 'In Progress' },
+          { id: 4, kind: 'contact', at: at(50), by: 'producer', contact: 'callWrongNumber' },
+          { id: 6, kind: 'contact', at: at(10), by: 'agencyadmin', contact: 'emailBounced' },
+        ],
+        notes: [{ id: 9, author: 'producer', at: at(50), text: 'Disconnected tone.' }],
+      }),
+    });
+    const d = await dialog();
+    expect(within(d).getByText('Evidence: 4 of 4 timeline entries')).toBeTruthy();
+    const evidence = within(d).getByRole('list', { name: 'Evidence' });
+    expect(
+      within(evidence)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual([
+      'Send as evidence: Progress: Open → In Progress',
+      'Send as evidence: Contact attempt: Call, disconnected or wrong number',
+      'Send as evidence: Disconnected tone.',
+      'Send as evidence: Contact attempt: Email bounced',
+    ]);
+    fireEvent.click(
+      within(evidence).getByLabelText('Send as evidence: Contact attempt: Email bounced'),
+    );
+    expect(within(d).getByText('Evidence: 3 of 4 timeline entries')).toBeTruthy();
+    await reason(d, 'Disconnected or wrong number');
+    api.post.mockResolvedValue(returnOf(7, { reason: 'wrongNumber' }));
+    fireEvent.click(within(d).getByRole('button', { name: 'Request return' }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/api/acquired/7/return', {
+        reason: 'wrongNumber',
+        evidence: ['event:3', 'event:4', 'note:9'],
+      }),
+    );
+  });
+
+  it('follows the timeline live while open: a colleague’s new entry is included', async () => {
+    const at = new Date().toISOString();
+    const first = pipelineOf(7, {
+      version: 1,
+      notes: [{ id: 1, author: 'producer', at, text: 'No answer.' }],
+    });
+    const { api, socket } = open({ [PATH]: first });
+    await progress();
+    goLive(socket);
+    const d = await dialog();
+    expect(within(d).getByText('Evidence: 1 of 1 timeline entry')).toBeTruthy();
+    const colleague = pipelineOnly(
+      pipelineOf(7, {
+        version: 2,
+        notes: first.notes,
+        // At the same time as the note: a save's event comes before its note.
+        events: [{ id: 2, kind: 'contact', at, by: 'agencyadmin', contact: 'emailBounced' }],
+      }),
+    );
+    pushChange(socket, 2, { pipeline: colleague });
+    expect(await within(d).findByText('Evidence: 2 of 2 timeline entries')).toBeTruthy();
+    await reason(d, 'Duplicate');
+    api.post.mockResolvedValue(returnOf(7));
+    fireEvent.click(within(d).getByRole('button', { name: 'Request return' }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/api/acquired/7/return', {
+        reason: 'duplicate',
+        evidence: ['event:2', 'note:1'],
+      }),
+    );
+  });
+
+  it('says what the send button waits for, and what to do with an empty timeline', async () => {
+    open({ [PATH]: pipelineOf(7) });
+    const d = await dialog();
+    expect(within(d).getByText('Choose a reason to send the request.')).toBeTruthy();
+    expect(within(d).getByText(/^Nothing is recorded on this referral yet\./)).toBeTruthy();
   });
 });
 

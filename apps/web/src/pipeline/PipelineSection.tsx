@@ -1,29 +1,24 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Divider, List, ListItem, Typography } from '@mui/material';
-import { withinReturnWindow, type Opportunity } from '@referrals/shared';
+import { Alert, Box, Divider, Typography } from '@mui/material';
+import { timelineOf, type Opportunity } from '@referrals/shared';
 import { useSession } from '../app/useSession';
 import { PipelineForm } from './PipelineForm';
-import { ReturnDialog } from './ReturnDialog';
+import { ReturnOffer } from './ReturnOffer';
 import { returnStateText } from './returnStory';
+import { TimelineList } from './TimelineList';
 import { usePipeline } from './usePipeline';
 
 /**
- * The agency's work on a referral it bought, in the details panel: progress, follow-up, notes
- * and the return. Shown only when the relay answers a pipeline (the agency bought it, or an
- * admin looks); admins may not ask for a return.
+ * The agency's work on a referral it bought, in the details panel: progress, follow-up, contact
+ * attempts and notes, the history they make, and the return (its window's countdown while none
+ * was asked). Shown only when the relay answers a pipeline (the agency bought it, or an admin
+ * looks); admins may not ask for a return.
  */
 export const PipelineSection = ({ referral }: { readonly referral: Opportunity }) => {
   const { access } = useSession();
   const p = usePipeline(referral.opportunityId);
-  const [returning, setReturning] = useState(false);
   const v = p.view;
   if (!v) return null;
-  const acquiredAt = referral.lastModDate ? new Date(referral.lastModDate) : null;
-  const mayReturn =
-    !access.isAdmin &&
-    v.return === null &&
-    acquiredAt !== null &&
-    withinReturnWindow(acquiredAt, new Date());
+  const timeline = timelineOf(v);
   return (
     <Box component="section" aria-labelledby="pipeline-heading" sx={{ mb: 1.5 }}>
       <Typography id="pipeline-heading" variant="h6" component="h3">
@@ -35,19 +30,13 @@ export const PipelineSection = ({ referral }: { readonly referral: Opportunity }
           {p.error}
         </Alert>
       )}
-      {v.notes.length > 0 && (
-        <List dense aria-label="Notes">
-          {v.notes.map((n) => (
-            <ListItem key={n.id} disableGutters sx={{ display: 'block' }}>
-              <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                {n.author} · {new Date(n.at).toLocaleString()}
-              </Typography>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-                {n.text}
-              </Typography>
-            </ListItem>
-          ))}
-        </List>
+      {timeline.length > 0 && (
+        <>
+          <Typography variant="subtitle2" component="h4" sx={{ mt: 1.5 }}>
+            History
+          </Typography>
+          <TimelineList entries={timeline} label="History" />
+        </>
       )}
       {v.return && (
         <Alert
@@ -63,18 +52,14 @@ export const PipelineSection = ({ referral }: { readonly referral: Opportunity }
           {returnStateText(v.return)}
         </Alert>
       )}
-      {mayReturn && (
-        <>
-          <Button sx={{ mt: 1 }} variant="outlined" onClick={() => setReturning(true)}>
-            Request return
-          </Button>
-          <ReturnDialog
-            open={returning}
-            busy={p.returning}
-            onClose={() => setReturning(false)}
-            onSubmit={p.requestReturn}
-          />
-        </>
+      {v.return === null && v.returnWindow && (
+        <ReturnOffer
+          view={v}
+          window={v.returnWindow}
+          mayAsk={!access.isAdmin}
+          busy={p.returning}
+          onSubmit={p.requestReturn}
+        />
       )}
       <Divider sx={{ mt: 1.5 }} />
     </Box>

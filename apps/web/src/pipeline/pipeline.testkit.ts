@@ -1,10 +1,25 @@
 import { act } from '@testing-library/react';
 import type { Pipeline, ReturnRequest, Topic } from '@referrals/shared';
 import type { FakeSocket } from '../live/fakeSocket.testkit';
-import type { PipelineView } from './pipelineView';
+import type { PipelineDetail } from './pipelineView';
 
-/** A pipeline view of a bought referral, Open and unworked unless told otherwise. */
-export const pipelineOf = (referralId: number, o: Partial<PipelineView> = {}): PipelineView => ({
+/** A return window that ends `hours` from now (acquired 7 days before its end). */
+export const windowEndingIn = (hours: number) => {
+  const end = Date.now() + hours * 3_600_000;
+  return {
+    acquiredAt: new Date(end - 7 * 86_400_000).toISOString(),
+    endsAt: new Date(end).toISOString(),
+  };
+};
+
+/**
+ * A pipeline view of a bought referral as its panel reads it, Open and unworked, bought a day
+ * ago (its return window open), unless told otherwise.
+ */
+export const pipelineOf = (
+  referralId: number,
+  o: Partial<PipelineDetail> = {},
+): PipelineDetail => ({
   referralId,
   agency: 'Lone Star Insurance Group',
   status: 'Open',
@@ -13,14 +28,17 @@ export const pipelineOf = (referralId: number, o: Partial<PipelineView> = {}): P
   updatedAt: null,
   updatedBy: null,
   notes: [],
+  events: [],
   return: null,
+  returnWindow: windowEndingIn(6 * 24),
   ...o,
 });
 
 /** The pipeline alone of a view, as the pipeline topic carries it. */
-export const pipelineOnly = (view: PipelineView): Pipeline => {
-  const { return: ret, ...pipeline } = view;
+export const pipelineOnly = (view: PipelineDetail): Pipeline => {
+  const { return: ret, returnWindow, ...pipeline } = view;
   void ret;
+  void returnWindow;
   return pipeline;
 };
 
@@ -39,6 +57,7 @@ export const returnOf = (referralId: number, o: Partial<ReturnRequest> = {}): Re
   comment: null,
   soldPrice: 40,
   credit: null,
+  evidence: [],
   ...o,
 });
 

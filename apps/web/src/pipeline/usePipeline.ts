@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   errorToast,
   successToast,
+  type ContactAttempt,
   type ProgressStatus,
   type ReturnReason,
 } from '@referrals/shared';
@@ -19,22 +20,24 @@ import {
   PIPELINE_TOPIC,
   RETURNS_TOPIC,
   withPipeline,
-  type PipelineView,
+  type PipelineDetail,
 } from './pipelineView';
 
 const log = logger('pipeline');
 
-/** What a save changes: the status, the follow-up day (or none) and a new note. */
+/** What a save changes: the status, the follow-up day (or none), a new note, a contact attempt. */
 export interface PipelineEdit {
   readonly status: ProgressStatus;
   readonly followUpOn: string | null;
   readonly note: string;
+  /** A contact attempt to log, or none. */
+  readonly contact?: ContactAttempt | null;
 }
 
 /** The pipeline of one referral as the details panel works it. */
 export interface PipelineState {
   /** Null while loading, and for a referral the viewer's agency did not buy (403, 404). */
-  readonly view: PipelineView | null;
+  readonly view: PipelineDetail | null;
   readonly saving: boolean;
   /** True while a return is being asked for. */
   readonly returning: boolean;
@@ -42,8 +45,15 @@ export interface PipelineState {
   readonly error: string | null;
   /** Saves against the version last read; true when saved. */
   readonly save: (edit: PipelineEdit) => Promise<boolean>;
-  /** Asks to return the referral; the relay's reason when it refuses, null when asked. */
-  readonly requestReturn: (reason: ReturnReason, note: string) => Promise<string | null>;
+  /**
+   * Asks to return the referral with the timeline entries chosen as evidence (by id); the
+   * relay's reason when it refuses, null when asked.
+   */
+  readonly requestReturn: (
+    reason: ReturnReason,
+    note: string,
+    evidence: readonly string[],
+  ) => Promise<string | null>;
 }
 
 /** What a save or return says when it succeeds. */
@@ -68,6 +78,7 @@ interface ReturnAsk {
   readonly referralId: number;
   readonly reason: ReturnReason;
   readonly note: string;
+  readonly evidence: readonly string[];
 }
 
 /** Where one referral's pipeline is cached. */
@@ -91,7 +102,9 @@ export const usePipeline = (referralId: number | null): PipelineState => {
     queryFn: async ({ signal }) => {
       const v = await api.withSignal(signal).get(pathOf(referralId ?? 0));
       // A live change heard while reading may be newer than the answer.
-      return isPipelineView(v) ? newerView(client.getQueryData<PipelineView>(key), v) : null;
+      return isPipelineView(v)
+        ? newerView<PipelineDetail>(client.getQueryData<PipelineDetail>(key), v)
+        : null;
     },
     enabled: referralId !== null,
   });
@@ -105,8 +118,8 @@ export const usePipeline = (referralId: number | null): PipelineState => {
     if (referralId === null) return undefined;
     const queryKey = apiKey(pathOf(referralId));
     const again = () => void client.invalidateQueries({ queryKey });
-    const change = (f: (v: PipelineView) => PipelineView) =>
-      client.setQueryData<PipelineView | null>(queryKey, (v) => (v ? f(v) : v));
+    const change = (f: (v: PipelineDetail) => PipelineDetail) =>
+      client.setQueryData<PipelineDetail | null>(queryKey, (v) => (v ? f(v) : v));
     const unwatchPipelines = live.watch(PIPELINE_TOPIC, (e) => {
       if (e.type === 'snapshot') return again();
       if (e.type !== 'changes') return;
@@ -133,11 +146,12 @@ export const usePipeline = (referralId: number | null): PipelineState => {
         status: edit.status,
         followUpOn: edit.followUpOn,
         ...(note ? { note } : {}),
+        ...(edit.contact ? { contact: edit.contact } : {}),
       });
     },
     onSuccess: (saved, { referralId: id }) => {
-      client.setQueryData<PipelineView | null>(apiKey(pathOf(id)), (v) =>
-        withPipeline(v ?? undefined, saved),
+      client.setQueryData<PipelineDetail | null>(apiKey(pathOf(id)), (v) =>
+        withPipeline<PipelineDetail>(v ?? undefined, saved),
       );
       toast(PIPELINE_TOASTS.saved);
     },
@@ -151,10 +165,14 @@ export const usePipeline = (referralId: number | null): PipelineState => {
     },
   });
   const returning = useMutation({
-    mutationFn: ({ referralId: id, reason, note }: ReturnAsk) =>
-      api.post(`/api/acquired/${id}/return`, { reason, ...(note ? { note } : {}) }),
+    mutationFn: ({ referralId: id, reason, note, evidence }: ReturnAsk) =>
+      api.post(`/api/acquired/${id}/return`, {
+        reason,
+        ...(note ? { note } : {}),
+        evidence: [...evidence],
+      }),
     onSuccess: (r, { referralId: id }) => {
-      client.setQueryData<PipelineView | null>(apiKey(pathOf(id)), (v) =>
+      client.setQueryData<PipelineDetail | null>(apiKey(pathOf(id)), (v) =>
         v ? { ...v, return: r } : v,
       );
       toast(PIPELINE_TOASTS.returnRequested);
@@ -174,10 +192,10 @@ export const usePipeline = (referralId: number | null): PipelineState => {
 
   const { mutateAsync: returnAsync } = returning;
   const requestReturn = useCallback(
-    (reason: ReturnReason, note: string): Promise<string | null> =>
+    (reason: ReturnReason, note: string, evidence: readonly string[]): Promise<string | null> =>
       referralId === null
         ? Promise.resolve('No referral is open.')
-        : returnAsync({ referralId, reason, note: note.trim() }).then(asked, refusalText),
+        : returnAsync({ referralId, reason, note: note.trim(), evidence }).then(asked, refusalText),
     [returnAsync, referralId],
   );
 

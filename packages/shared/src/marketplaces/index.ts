@@ -1,5 +1,6 @@
 /** Marketplace administration rules (marketplace-admin.md), pure and without I/O. */
 export * from './appetite.js';
+export * from './appetiteSummary.js';
 export * from './constants.js';
 export * from './conversions.js';
 export * from './dates.js';
@@ -16,6 +17,7 @@ export * from './ofAgency.js';
 export * from './pageTexts.js';
 export * from './paging.js';
 export * from './rangeFields.js';
+export * from './selfServe.js';
 export * from './recipientSchema.js';
 export * from './toast.js';
 export * from './toasts.js';

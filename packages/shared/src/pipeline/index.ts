@@ -10,15 +10,15 @@ import {
   type ReturnState,
 } from '../domain/opportunity.js';
 import { pagedQueryFields, queryText } from '../lists/querySchema.js';
-
-/** A note on a bought referral, stamped with its author and time. */
-export interface PipelineNote {
-  readonly id: number;
-  readonly author: string;
-  /** ISO 8601. */
-  readonly at: string;
-  readonly text: string;
-}
+import {
+  CONTACT_ATTEMPT_KEYS,
+  RETURN_EVIDENCE_MAX,
+  returnWindowEnd,
+  type ContactAttempt,
+  type PipelineEvent,
+  type PipelineNote,
+  type TimelineEntry,
+} from './timeline.js';
 
 /** How an agency is working one referral it bought. */
 export interface Pipeline {
@@ -34,6 +34,8 @@ export interface Pipeline {
   readonly updatedBy: string | null;
   /** Oldest first. */
   readonly notes: readonly PipelineNote[];
+  /** Status changes and contact attempts, oldest first (see timelineOf). */
+  readonly events: readonly PipelineEvent[];
 }
 
 /** The pipeline of a bought referral nobody has worked yet. */
@@ -46,6 +48,7 @@ export const newPipeline = (referralId: number, agency: string): Pipeline => ({
   updatedAt: null,
   updatedBy: null,
   notes: [],
+  events: [],
 });
 
 /** Longest note (and comment): the relay refuses a longer one, the forms stop typing at it. */
@@ -92,6 +95,14 @@ export const pipelineUpdateSchema = yup
       .defined(FOLLOW_UP_MESSAGE)
       .test('day', FOLLOW_UP_MESSAGE, (v) => v === null || v === undefined || isDay(v)),
     note: text('Note').optional(),
+    /** A contact attempt to log with this save, stamped with its time. */
+    contact: yup
+      .mixed<ContactAttempt>()
+      .oneOf(
+        CONTACT_ATTEMPT_KEYS,
+        `Contact attempt must be one of ${CONTACT_ATTEMPT_KEYS.join(', ')}.`,
+      )
+      .optional(),
   })
   .noUnknown('Unknown keys: ${unknown}.')
   .strict();
@@ -166,10 +177,18 @@ export interface ReturnRequest {
   readonly soldPrice: number | null;
   /** The credit recorded when approved: the sold price. */
   readonly credit: number | null;
+  /**
+   * The timeline the agency sent with the request, as the relay stored it then (the agency may
+   * leave entries out, never reword them); null for a request made before evidence was kept.
+   */
+  readonly evidence: readonly TimelineEntry[] | null;
 }
 
 /** Why a return with the reason Other is refused without a note. */
 export const RETURN_NOTE_REQUIRED = 'A note is required when the reason is Other.';
+
+/** What the evidence field of a return request must hold. */
+export const EVIDENCE_MESSAGE = 'Evidence must be a list of timeline entry ids.';
 
 /** The body of `POST /api/acquired/:id/return`. */
 export const returnRequestSchema = yup
@@ -184,6 +203,17 @@ export const returnRequestSchema = yup
         is: 'other',
         then: (s) => s.required(RETURN_NOTE_REQUIRED),
       }),
+    /**
+     * The ids of the timeline entries sent as evidence (`note:12`, `event:5`); none given: the
+     * whole timeline.
+     */
+    evidence: yup
+      .array(yup.string().strict().required().typeError(EVIDENCE_MESSAGE))
+      .strict()
+      .typeError(EVIDENCE_MESSAGE)
+      .max(RETURN_EVIDENCE_MAX, `Evidence may name at most ${RETURN_EVIDENCE_MAX} entries.`)
+      .test('unique', 'Evidence names an entry twice.', (v) => !v || new Set(v).size === v.length)
+      .optional(),
   })
   .noUnknown('Unknown keys: ${unknown}.')
   .strict();
@@ -204,4 +234,9 @@ export const returnDecisionSchema = yup
 /** True while a referral acquired at `acquiredAt` may still be returned at `now`. */
 export const withinReturnWindow = (acquiredAt: Date, now: Date): boolean =>
   now.getTime() - acquiredAt.getTime() <= RETURN_WINDOW_DAYS * 86_400_000;
+
+/** When a referral acquired at `acquiredAt` can no longer be returned. */
+export const returnWindowEndsAt = (acquiredAt: Date): Date =>
+  returnWindowEnd(acquiredAt, RETURN_WINDOW_DAYS);
 export * from './conversion.js';
+export * from './timeline.js';

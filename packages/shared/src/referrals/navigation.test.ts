@@ -112,6 +112,15 @@ describe('agent-console §2 side navigation', () => {
       .flatMap((e) => (e.kind === 'group' ? e.items : []))
       .find((l) => l.label === 'Acquired Referrals');
     expect(acquired?.path).toBe('admin/purchased-referrals');
+    const appetite = (a: typeof producer) =>
+      sideNavigation(a)
+        .flatMap((e) => (e.kind === 'group' ? e.items : []))
+        .find((l) => l.id.endsWith('appetite'));
+    expect(appetite(producer)).toMatchObject({ label: 'My Appetite', path: 'admin/appetite' });
+    expect(appetite(productCarrier)).toMatchObject({
+      label: 'Marketplace Appetite',
+      path: 'admin/appetite',
+    });
   });
 });
 

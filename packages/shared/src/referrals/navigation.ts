@@ -56,12 +56,12 @@ export const marketplaceTitle = (a: Access): string => {
 const personalSettings = (a: Access): readonly NavLink[] =>
   a.isCarrier
     ? [
-        todo('marketplace-appetite', 'Marketplace Appetite'),
+        { id: 'marketplace-appetite', label: 'Marketplace Appetite', path: ROUTES.appetite },
         todo('company-info', 'Company Info'),
         todo('appointed-agents', 'Appointed Agents'),
       ]
     : [
-        todo('my-appetite', 'My Appetite'),
+        { id: 'my-appetite', label: 'My Appetite', path: ROUTES.appetite },
         todo('account-info', 'Account Info'),
         todo('payment-method', 'Payment Method'),
         todo('notifications', 'Notifications'),

@@ -13,6 +13,7 @@ describe('agent-console §2 route table', () => {
     ['purchasedReferrals', 'admin/purchased-referrals'],
     ['recentOpportunities', 'admin/recent-opportunities'],
     ['notImplemented', 'admin/not-implemented'],
+    ['appetite', 'admin/appetite'],
     ['publicReferrals', 'public-referrals'],
   ] as const)('routes %s at %s', (name, path) => {
     expect(ROUTES[name]).toBe(path);

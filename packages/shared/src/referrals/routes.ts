@@ -10,6 +10,7 @@ export const ROUTES = {
   purchasedReferrals: 'admin/purchased-referrals',
   recentOpportunities: 'admin/recent-opportunities',
   notImplemented: 'admin/not-implemented',
+  appetite: 'admin/appetite',
   publicReferrals: 'public-referrals',
 } as const;
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

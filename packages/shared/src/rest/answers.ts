@@ -9,6 +9,12 @@ import {
   type PipelineNote,
   type ReturnRequest,
 } from '../pipeline/index.js';
+import {
+  CONTACT_ATTEMPT_KEYS,
+  type PipelineEvent,
+  type ReturnWindow,
+  type TimelineEntry,
+} from '../pipeline/timeline.js';
 import { deliveryErrorRecord, deliveryStatRecord, featureFlagRecord } from '../schemas/admin.js';
 import { opportunityRecord } from '../schemas/opportunity.js';
 import { PUBLIC_REFERRAL_FIELDS } from '../referrals/publicProjection.js';
@@ -147,6 +153,43 @@ export const pipelineNoteAnswer = schemaOf<PipelineNote>()(
   }),
 );
 
+const statusChange = {
+  kind: Type.Literal('status'),
+  at: Type.String(),
+  by: Type.String(),
+  from: oneOf(PROGRESS_STATUSES),
+  to: oneOf(PROGRESS_STATUSES),
+};
+const contactAttempt = {
+  kind: Type.Literal('contact'),
+  at: Type.String(),
+  by: Type.String(),
+  contact: oneOf(CONTACT_ATTEMPT_KEYS),
+};
+
+/** A status change or contact attempt of a pipeline. */
+export const pipelineEventAnswer = schemaOf<PipelineEvent>()(
+  Type.Union([
+    Type.Object({ id: Type.Integer(), ...statusChange }),
+    Type.Object({ id: Type.Integer(), ...contactAttempt }),
+  ]),
+);
+
+/** One entry of a referral's timeline, as a return carries it as evidence. */
+export const timelineEntryAnswer = schemaOf<TimelineEntry>()(
+  Type.Union([
+    Type.Object({ id: Type.String(), ...statusChange }),
+    Type.Object({ id: Type.String(), ...contactAttempt }),
+    Type.Object({
+      id: Type.String(),
+      kind: Type.Literal('note'),
+      at: Type.String(),
+      by: Type.String(),
+      text: Type.String(),
+    }),
+  ]),
+);
+
 /** The agency's work on a bought referral. */
 export const pipelineAnswer = schemaOf<Pipeline>()(
   Type.Object({
@@ -158,6 +201,7 @@ export const pipelineAnswer = schemaOf<Pipeline>()(
     updatedAt: orNull(Type.String()),
     updatedBy: orNull(Type.String()),
     notes: Type.Array(pipelineNoteAnswer),
+    events: Type.Array(pipelineEventAnswer),
   }),
 );
 
@@ -177,6 +221,7 @@ export const returnRequestAnswer = schemaOf<ReturnRequest>()(
     comment: orNull(Type.String()),
     soldPrice: orNull(Type.Number()),
     credit: orNull(Type.Number()),
+    evidence: orNull(Type.Array(timelineEntryAnswer)),
   }),
 );
 
@@ -184,6 +229,17 @@ export const returnRequestAnswer = schemaOf<ReturnRequest>()(
 export const pipelineWithReturnAnswer = Type.Intersect([
   pipelineAnswer,
   Type.Object({ return: orNull(returnRequestAnswer) }),
+]);
+
+/** When a bought referral was acquired and when its return window ends. */
+export const returnWindowAnswer = schemaOf<ReturnWindow>()(
+  Type.Object({ acquiredAt: Type.String(), endsAt: Type.String() }),
+);
+
+/** One bought referral's pipeline with its return and its return window. */
+export const pipelineDetailAnswer = Type.Intersect([
+  pipelineWithReturnAnswer,
+  Type.Object({ returnWindow: returnWindowAnswer }),
 ]);
 
 /** A page of a database list (1-based pages). */

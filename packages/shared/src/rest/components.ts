@@ -10,6 +10,7 @@ import {
   marketplaceCreateSchema,
   marketplaceSchema,
   priorityEntrySchema,
+  riskAppetiteSchema,
 } from '../schemas/marketplace.js';
 import { opportunitySourceSchema } from '../schemas/opportunity.js';
 import { featureFlagCreateSchema, featureFlagUpdateSchema } from '../featureFlags/schemas.js';
@@ -30,6 +31,7 @@ export const YUP_COMPONENTS = {
   Marketplace: marketplaceSchema,
   MarketplaceCreate: marketplaceCreateSchema,
   PriorityEntry: priorityEntrySchema,
+  RiskAppetite: riskAppetiteSchema,
   Agency: agencySchema,
   AgencyUser: agencyUserSchema,
   NaicsCode: naicsCodeSchema,

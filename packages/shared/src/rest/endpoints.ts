@@ -23,6 +23,7 @@ import {
   opportunityAnswer,
   pipelineAnswer,
   pipelineWithReturnAnswer,
+  pipelineDetailAnswer,
   publicConfigAnswer,
   publicReferralAnswer,
   referralPageAnswer,
@@ -33,6 +34,12 @@ import {
   versionedMarketplace,
 } from './answers.js';
 import { yupRef } from './components.js';
+import {
+  myMarketplaceAnswer,
+  selfServeAnswer,
+  selfServeBoundsBody,
+  selfServeChangeBody,
+} from './selfServeAnswers.js';
 import { endpoint, UPSTREAM_ERRORS } from './endpoint.js';
 
 const view = queryText().oneOf(REFERRAL_VIEWS);
@@ -150,6 +157,28 @@ export const API = {
     answer: Type.Object({ saved: Type.Boolean() }),
     errors: [404, 409, ...UPSTREAM_ERRORS],
   }),
+  myMarketplace: endpoint('get', '/api/my-marketplace', {
+    summary: "The caller's agency's marketplace: its appetite, pause, caps and today's deliveries",
+    answer: myMarketplaceAnswer,
+    errors: [403, 503, ...UPSTREAM_ERRORS],
+  }),
+  changeMyMarketplace: endpoint('put', '/api/my-marketplace', {
+    summary: "An agency admin's pause and caps of its own marketplace (409 with the current one)",
+    body: selfServeChangeBody,
+    answer: myMarketplaceAnswer,
+    errors: [403, 409, 503, ...UPSTREAM_ERRORS],
+  }),
+  selfServeSettings: endpoint('get', '/api/self-serve/marketplaces', {
+    summary: "Every marketplace's self-serve settings: the caps' bounds and pause windows",
+    answer: Type.Object({ items: Type.Array(selfServeAnswer) }),
+    errors: [503],
+  }),
+  saveSelfServeBounds: endpoint('put', '/api/self-serve/marketplaces/:id/bounds', {
+    summary: "Sets the bounds within which a marketplace's agency may set its own caps",
+    body: selfServeBoundsBody,
+    answer: selfServeAnswer,
+    errors: [404, 503],
+  }),
   // Administration.
   deliveryStats: endpoint('get', '/api/delivery-stats', {
     summary: 'Delivery statistics of every marketplace',
@@ -261,8 +290,8 @@ export const API = {
     errors: [503, ...UPSTREAM_ERRORS],
   }),
   pipeline: endpoint('get', '/api/acquired/:id/pipeline', {
-    summary: "A bought referral's pipeline and return",
-    answer: pipelineWithReturnAnswer,
+    summary: "A bought referral's pipeline (with its timeline), return and return window",
+    answer: pipelineDetailAnswer,
     errors: [403, 404, 503, ...UPSTREAM_ERRORS],
   }),
   savePipeline: endpoint('put', '/api/acquired/:id/pipeline', {
@@ -272,7 +301,7 @@ export const API = {
     errors: [403, 404, 409, ...UPSTREAM_ERRORS],
   }),
   requestReturn: endpoint('post', '/api/acquired/:id/return', {
-    summary: 'Asks to return a bought referral',
+    summary: 'Asks to return a bought referral, with the timeline entries sent as evidence',
     status: 201,
     body: yupRef('ReturnRequestBody'),
     answer: returnRequestAnswer,

@@ -3,4 +3,5 @@ export * from './endpoint.js';
 export * from './endpoints.js';
 export * from './answers.js';
 export * from './components.js';
+export * from './selfServeAnswers.js';
 export type * from './types.js';

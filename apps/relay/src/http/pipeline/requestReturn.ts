@@ -1,7 +1,9 @@
 /**
- * `POST /api/acquired/:id/return`: the buying agency asks to return a referral.
+ * `POST /api/acquired/:id/return`: the buying agency asks to return a referral, sending entries
+ * of its timeline as evidence (all of them unless it names some).
  * Invariant: only the buying agency asks (admins decide), only within the return window counted
- * from its acquisition, and a referral has at most one open request (a second is a 409).
+ * from its acquisition, and a referral has at most one open request (a second is a 409). The
+ * evidence is stored with the request as it reads then, so the admin decides on what was sent.
  */
 import {
   API,
@@ -13,7 +15,9 @@ import { ReturnConflictError } from '../../db/returns.js';
 import { fail, principalOf, type Route } from '../api.js';
 import type { GatewayDeps } from '../deps.js';
 import { validateBody } from '../validateBody.js';
+import { pipelinesOf } from '../../db/pipeline.js';
 import { acquiredAt, boughtFor, referralOfPath } from './bought.js';
+import { evidenceOf, unknownEvidenceMessage } from './evidence.js';
 import type { PipelineDeps } from './deps.js';
 
 export function requestReturnRoute(d: GatewayDeps, p: PipelineDeps): Route {
@@ -37,6 +41,14 @@ export function requestReturnRoute(d: GatewayDeps, p: PipelineDeps): Route {
           `This referral was acquired more than ${RETURN_WINDOW_DAYS} days ago and can no longer be returned.`,
         );
       }
+      const [pipeline] = await pipelinesOf(p.pipeline, [b.referral]);
+      const evidence = pipeline
+        ? evidenceOf(pipeline, body.value.evidence)
+        : { ok: true as const, entries: [] };
+      if (!evidence.ok) {
+        const error = unknownEvidenceMessage(evidence.unknown);
+        return fail(400, error, [error]);
+      }
       try {
         const requested = await p.returns.request({
           referralId: b.referral.opportunityId,
@@ -45,6 +57,7 @@ export function requestReturnRoute(d: GatewayDeps, p: PipelineDeps): Route {
           reason: body.value.reason,
           note: body.value.note ?? null,
           soldPrice: b.referral.soldPrice,
+          evidence: evidence.entries,
         });
         p.publish('returns', requested);
         return { status: 201, body: requested };

@@ -20,8 +20,15 @@ export function savePipelineRoute(d: GatewayDeps, p: PipelineDeps): Route {
       action: 'pipeline.update',
       target: referralOfPath,
       after: (body) => {
-        const { status, followUpOn, version, notes } = body as Pipeline;
-        return { status, followUpOn, version, note: notes.at(-1)?.text ?? null };
+        const { status, followUpOn, version, notes, events, updatedAt } = body as Pipeline;
+        return {
+          status,
+          followUpOn,
+          version,
+          note: notes.at(-1)?.text ?? null,
+          // What this save recorded in the history: its events carry the save's own time.
+          events: events.filter((e) => e.at === updatedAt),
+        };
       },
     },
     handler: async (req) => {

@@ -6,11 +6,16 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  Typography,
 } from '@mui/material';
-import type { ReturnRequest } from '@referrals/shared';
+import { RETURN_REASONS, type ReturnRequest } from '@referrals/shared';
 import { NoteField } from '../../pipeline/NoteField';
+import { TimelineList } from '../../pipeline/TimelineList';
 
-/** Approves or denies a return; the comment is required either way. */
+/**
+ * Approves or denies a return, with the agency's reason and the evidence it sent in view; the
+ * comment is required either way.
+ */
 export const DecisionDialog = ({
   request,
   approve,
@@ -36,6 +41,18 @@ export const DecisionDialog = ({
         {verb} the return of referral #{request.referralId}
       </DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <DialogContentText component="div">
+          <strong>{RETURN_REASONS[request.reason]}</strong>
+          {request.note ? `: ${request.note}` : ''}
+        </DialogContentText>
+        {request.evidence && request.evidence.length > 0 && (
+          <div>
+            <Typography variant="subtitle2" component="h3">
+              Evidence sent
+            </Typography>
+            <TimelineList entries={request.evidence} label="Evidence sent" />
+          </div>
+        )}
         <DialogContentText>
           {approve
             ? 'The agency is credited with the sold price.'

@@ -99,6 +99,73 @@ describe('the Returns queue', () => {
     expect(screen.getByTestId('where').textContent).toBe('?state=denied');
   });
 
+  it('shows beside the reason the evidence the agency sent, opened under the row and in the decision', async () => {
+    const api = fakeApi({
+      '/api/returns': pageOf([
+        returnOf(7, {
+          reason: 'wrongNumber',
+          evidence: [
+            {
+              id: 'event:3',
+              kind: 'status',
+              at: '2026-12-01T09:00:00Z',
+              by: 'producer',
+              from: 'Open',
+              to: 'In Progress',
+            },
+            {
+              id: 'event:4',
+              kind: 'contact',
+              at: '2026-12-01T09:00:00Z',
+              by: 'producer',
+              contact: 'callWrongNumber',
+            },
+            {
+              id: 'note:9',
+              kind: 'note',
+              at: '2026-12-01T09:00:00Z',
+              by: 'producer',
+              text: 'Disconnected tone.',
+            },
+          ],
+        }),
+        returnOf(8, { evidence: null }),
+        returnOf(9, { evidence: [] }),
+      ]),
+    });
+    renderWith(<ReturnsPage />, { api, auth: fakeAuth(sessionOf(Role.CONSOLE_ADMIN, 'admin')) });
+    await screen.findByText('#7');
+    const row = rowOf(7);
+    expect(within(rowOf(8)).getByText('No evidence kept (asked before it was)')).toBeTruthy();
+    expect(within(rowOf(9)).getByText('No evidence sent')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Evidence of referral #7' })).toBeNull();
+    const show = within(row).getByRole('button', { name: 'Show the evidence of referral #7' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    expect(show.textContent).toBe('Show evidence (3)');
+    fireEvent.click(show);
+    expect(
+      screen.getByText('Sent with the request: 1 contact attempt · 1 status change · 1 note'),
+    ).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Evidence of referral #7' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^producer · .*Progress: Open → In Progress$/),
+      expect.stringMatching(/^producer · .*Contact attempt: Call, disconnected or wrong number$/),
+      expect.stringMatching(/^producer · .*Disconnected tone\.$/),
+    ]);
+    fireEvent.click(within(row).getByRole('button', { name: 'Hide the evidence of referral #7' }));
+    expect(screen.queryByRole('list', { name: 'Evidence of referral #7' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Deny the return of referral #7' }));
+    const d = await screen.findByRole('dialog', { name: /Deny the return of referral #7/ });
+    expect(within(d).getByText('Disconnected or wrong number')).toBeTruthy();
+    const sent = within(d).getByRole('list', { name: 'Evidence sent' });
+    expect(within(sent).getAllByRole('listitem')).toHaveLength(3);
+  });
+
   it('reads the queue again when a return is requested anywhere (live)', async () => {
     const { reads, socket } = setup();
     await screen.findByText('#7');

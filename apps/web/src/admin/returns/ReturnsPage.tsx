@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import {
   Alert,
   Box,
@@ -27,6 +27,7 @@ import { useBrand, useDocumentTitle } from '../../app/BrandContext';
 import { TableFit } from '../../shell/TableFit';
 import { referralHref } from '../referralLink';
 import { DecisionDialog } from './DecisionDialog';
+import { EvidenceDetail, EvidenceToggle } from './EvidenceCell';
 import { useReturnsQueue } from './useReturnsQueue';
 
 const STATE_LABELS: Readonly<Record<ReturnState, string>> = {
@@ -43,9 +44,21 @@ const outcome = (r: ReturnRequest): string =>
     ? ''
     : `${r.state === 'approved' && r.credit !== null ? `Credit ${formatUsd(r.credit)}. ` : ''}${r.comment ?? ''} (${r.decidedBy ?? ''})`;
 
+const HEADERS = [
+  'Requested',
+  'Referral',
+  'Agency',
+  'By',
+  'Reason',
+  'Sold Price',
+  'Outcome',
+  '',
+] as const;
+
 /**
  * Returns (admin): the live queue of agencies' requests to return a referral, newest first,
- * filtered by state (Requested by default, in the address) and paged; each is approved or
+ * filtered by state (Requested by default, in the address) and paged; beside each reason, the
+ * timeline the agency sent as evidence (counted, opened under the row); each is approved or
  * denied with a required comment.
  */
 export const ReturnsPage = () => {
@@ -57,6 +70,13 @@ export const ReturnsPage = () => {
   const page = Math.max(1, Number(search.get('page')) || 1);
   const { data, error, decide, decidingId } = useReturnsQueue(state, page);
   const [deciding, setDeciding] = useState<{ r: ReturnRequest; approve: boolean } | null>(null);
+  const [shown, setShown] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setShown((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const go = (next: { state?: ReturnState; page?: number }) =>
     setSearch(
       (p) => {
@@ -105,16 +125,7 @@ export const ReturnsPage = () => {
             <Table size="small" aria-label="Returns" sx={{ bgcolor: 'background.paper' }}>
               <TableHead>
                 <TableRow>
-                  {[
-                    'Requested',
-                    'Referral',
-                    'Agency',
-                    'By',
-                    'Reason',
-                    'Sold Price',
-                    'Outcome',
-                    '',
-                  ].map((h) => (
+                  {HEADERS.map((h) => (
                     <TableCell key={h} sx={{ fontWeight: 700 }}>
                       {h}
                     </TableCell>
@@ -123,51 +134,66 @@ export const ReturnsPage = () => {
               </TableHead>
               <TableBody>
                 {rows.map((r) => (
-                  <TableRow key={r.id} data-id={r.id}>
-                    <TableCell>{new Date(r.requestedAt).toLocaleString()}</TableCell>
-                    <TableCell>
-                      <Link
-                        component={RouterLink}
-                        to={referralHref(r.referralId)}
-                        aria-label={`Referral #${r.referralId}`}
-                      >
-                        #{r.referralId}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{r.agency}</TableCell>
-                    <TableCell>{r.requestedBy}</TableCell>
-                    <TableCell>
-                      {RETURN_REASONS[r.reason]}
-                      {r.note && (
-                        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                          {r.note}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{r.soldPrice === null ? '' : formatUsd(r.soldPrice)}</TableCell>
-                    <TableCell>{outcome(r)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {r.state === 'requested' && (
-                        <>
-                          <Button
-                            size="small"
-                            aria-label={`Approve the return of referral #${r.referralId}`}
-                            onClick={() => setDeciding({ r, approve: true })}
-                          >
-                            Approve
-                          </Button>
-                          <Button
-                            size="small"
-                            color="error"
-                            aria-label={`Deny the return of referral #${r.referralId}`}
-                            onClick={() => setDeciding({ r, approve: false })}
-                          >
-                            Deny
-                          </Button>
-                        </>
-                      )}
-                    </TableCell>
-                  </TableRow>
+                  <Fragment key={r.id}>
+                    <TableRow data-id={r.id}>
+                      <TableCell>{new Date(r.requestedAt).toLocaleString()}</TableCell>
+                      <TableCell>
+                        <Link
+                          component={RouterLink}
+                          to={referralHref(r.referralId)}
+                          aria-label={`Referral #${r.referralId}`}
+                        >
+                          #{r.referralId}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{r.agency}</TableCell>
+                      <TableCell>{r.requestedBy}</TableCell>
+                      <TableCell>
+                        {RETURN_REASONS[r.reason]}
+                        {r.note && (
+                          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                            {r.note}
+                          </Typography>
+                        )}
+                        <EvidenceToggle
+                          request={r}
+                          open={shown.has(r.id)}
+                          controls={`evidence-${r.id}`}
+                          onToggle={() => toggle(r.id)}
+                        />
+                      </TableCell>
+                      <TableCell>{r.soldPrice === null ? '' : formatUsd(r.soldPrice)}</TableCell>
+                      <TableCell>{outcome(r)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {r.state === 'requested' && (
+                          <>
+                            <Button
+                              size="small"
+                              aria-label={`Approve the return of referral #${r.referralId}`}
+                              onClick={() => setDeciding({ r, approve: true })}
+                            >
+                              Approve
+                            </Button>
+                            <Button
+                              size="small"
+                              color="error"
+                              aria-label={`Deny the return of referral #${r.referralId}`}
+                              onClick={() => setDeciding({ r, approve: false })}
+                            >
+                              Deny
+                            </Button>
+                          </>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                    {shown.has(r.id) && r.evidence && (
+                      <TableRow id={`evidence-${r.id}`}>
+                        <TableCell colSpan={HEADERS.length} sx={{ pt: 0 }}>
+                          <EvidenceDetail request={r} />
+                        </TableCell>
+                      </TableRow>
+                    )}
+                  </Fragment>
                 ))}
               </TableBody>
             </Table>

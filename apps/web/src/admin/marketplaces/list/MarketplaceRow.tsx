@@ -10,7 +10,9 @@ import {
   prepaidBalanceCell,
   type Agency,
   type DeliveryStat,
+  type PauseWindow,
 } from '@referrals/shared';
+import { PauseCaption } from '../../../appetite/PauseCaption';
 import { ActionsMenu } from './ActionsMenu';
 import { cellTextColour } from './cellColours';
 import { LastDelivered } from './LastDelivered';
@@ -21,6 +23,10 @@ export interface RowData {
   readonly agency: Agency | null | undefined;
   readonly balance: number | undefined;
   readonly stat: DeliveryStat | undefined;
+  /** Its agency's pause window, when one is set (shown as 'Paused until …'). */
+  readonly pause?: PauseWindow;
+  /** Opens the bounds of its agency's own caps. */
+  readonly onBounds?: (id: number, name: string) => void;
 }
 
 const agencyLine = (agency: Agency | null | undefined): string | null => {
@@ -89,7 +95,7 @@ export const MarketplaceRow = ({
         </Box>
       </TableCell>
       <TableCell>
-        <ActionsMenu id={m.id} name={m.marketplaceName} />
+        <ActionsMenu id={m.id} name={m.marketplaceName} onBounds={data.onBounds} />
       </TableCell>
       <TableCell>
         <Switch
@@ -97,6 +103,7 @@ export const MarketplaceRow = ({
           onChange={(_e, on) => onToggle(m.id, on)}
           slotProps={{ input: { 'aria-label': `Enabled ${m.marketplaceName}` } }}
         />
+        {data.pause ? <PauseCaption pause={data.pause} enabled={m.enabled} /> : null}
       </TableCell>
       <TableCell>{deliveredPriceText(m)}</TableCell>
       <TableCell sx={{ color: prepaid ? cellTextColour(prepaid.colour) : undefined }}>

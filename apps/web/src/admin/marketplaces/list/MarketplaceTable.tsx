@@ -23,7 +23,13 @@ import {
   TableRow,
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { DRAG_DEFAULTS, LIST_TEXTS, type Agency, type DeliveryStat } from '@referrals/shared';
+import {
+  DRAG_DEFAULTS,
+  LIST_TEXTS,
+  type Agency,
+  type DeliveryStat,
+  type PauseWindow,
+} from '@referrals/shared';
 import { TableFit } from '../../../shell/TableFit';
 import { MarketplaceRow, type RowData } from './MarketplaceRow';
 import { SortableRow } from './SortableRow';
@@ -34,12 +40,17 @@ export interface TableData {
   readonly agencies: ReadonlyMap<number, Agency | null>;
   readonly balances: ReadonlyMap<number, number>;
   readonly stats: ReadonlyMap<number, DeliveryStat>;
+  /** Agencies' pause windows, by marketplace. */
+  readonly pauses?: ReadonlyMap<number, PauseWindow>;
+  readonly onBounds?: (id: number, name: string) => void;
 }
 
 const rowData = (m: ListItem, d: TableData): RowData => ({
   agency: m.agencyId === null ? null : d.agencies.get(m.agencyId),
   balance: m.agencyId === null ? undefined : d.balances.get(m.agencyId),
   stat: d.stats.get(m.id),
+  pause: d.pauses?.get(m.id),
+  onBounds: d.onBounds,
 });
 
 // Auto-scroll near the window edge while dragging (section 9: step 2, edge zone 5 percent).

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -12,6 +12,8 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { ADMIN_ROUTES, LIST_PAGE_TITLE, LIST_TEXTS } from '@referrals/shared';
 import { useDocumentTitle } from '../../../app/BrandContext';
+import { BoundsDialog } from '../../../appetite/BoundsDialog';
+import { useSelfServeSettings } from '../../../appetite/useSelfServeSettings';
 import { LoadingOverlay } from '../../common/LoadingOverlay';
 import { UnsavedChangesGuard } from '../../common/UnsavedChangesGuard';
 import { DeliveryErrorsTable } from './DeliveryErrorsTable';
@@ -37,6 +39,11 @@ export const MarketplacesPage = () => {
     [list.lists],
   );
   const info = useAgencies(all);
+  // Agencies' pauses and cap bounds, read again whenever the live marketplaces change.
+  const selfServe = useSelfServeSettings();
+  const { refetch } = selfServe;
+  useEffect(refetch, [list.lists, refetch]);
+  const [bounds, setBounds] = useState<{ id: number; name: string } | null>(null);
   const busy = list.loading || list.saving;
   return (
     <Box>
@@ -102,7 +109,13 @@ export const MarketplacesPage = () => {
         <MarketplaceTable
           enabled={list.lists?.enabled ?? []}
           disabled={showDisabled ? (list.lists?.disabled ?? []) : []}
-          data={{ agencies: info.agencies, balances: info.balances, stats: stats.byId }}
+          data={{
+            agencies: info.agencies,
+            balances: info.balances,
+            stats: stats.byId,
+            pauses: selfServe.pauses,
+            onBounds: (id, name) => setBounds({ id, name }),
+          }}
           refreshing={stats.refreshing}
           onRefresh={() => stats.refresh()}
           onToggle={list.toggle}
@@ -111,6 +124,15 @@ export const MarketplacesPage = () => {
       </Paper>
       <NonFlowTable items={list.lists?.nonFlow ?? []} stats={stats.byId} agencies={info.agencies} />
       <DeliveryErrorsTable />
+      {bounds ? (
+        <BoundsDialog
+          name={bounds.name}
+          bounds={selfServe.byId.get(bounds.id)?.bounds ?? { maxPerDay: null, maxPerWeek: null }}
+          saving={selfServe.savingBounds}
+          onSave={(b) => selfServe.saveBounds(bounds.id, b)}
+          onClose={() => setBounds(null)}
+        />
+      ) : null}
     </Box>
   );
 };
