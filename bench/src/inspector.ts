@@ -6,6 +6,8 @@ export interface Inspector {
   collectGarbage(): Promise<void>;
   /** Any DevTools protocol method: its result. */
   send(method: string, params?: object): Promise<unknown>;
+  /** Calls `listener` with the params of every event `method` the process sends. */
+  on(method: string, listener: (params: unknown) => void): void;
   close(): void;
 }
 
@@ -27,12 +29,16 @@ export async function connectInspector(port: number): Promise<Inspector> {
   });
   let nextId = 1;
   const pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
+  const listeners = new Map<string, ((params: unknown) => void)[]>();
   ws.on('message', (data: Buffer) => {
     const msg = JSON.parse(data.toString()) as {
       id?: number;
+      method?: string;
+      params?: unknown;
       error?: { message: string };
       result?: unknown;
     };
+    if (msg.method !== undefined) for (const l of listeners.get(msg.method) ?? []) l(msg.params);
     const waiter = msg.id === undefined ? undefined : pending.get(msg.id);
     if (!waiter || msg.id === undefined) return;
     pending.delete(msg.id);
@@ -52,6 +58,7 @@ export async function connectInspector(port: number): Promise<Inspector> {
   return {
     collectGarbage: () => call('HeapProfiler.collectGarbage').then(() => undefined),
     send: call,
+    on: (method, listener) => listeners.set(method, [...(listeners.get(method) ?? []), listener]),
     close: () => ws.close(),
   };
 }
