@@ -7,7 +7,7 @@ import {
   type AuditEntry,
   type AuditQuery,
 } from '@referrals/shared';
-import { bothDatabases } from '../testkit/database.testkit.js';
+import { bothDatabases } from '../testkit/bothDatabases.testkit.js';
 import { databaseAuditLog } from './auditLog.js';
 import { migrate, openDatabase, type RelayDatabase } from './database.js';
 import { databasePreferences } from './preferences.js';

@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bothDatabases } from '../testkit/database.testkit.js';
+import { bothDatabases } from '../testkit/bothDatabases.testkit.js';
 import type { RelayDatabase } from './database.js';
 import { MIGRATIONS } from './migrations.js';
 import { databasePipeline } from './pipeline.js';

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type RelayDatabase } from '../db/database.js';
 
 /** The PostgreSQL server the tests use (the machine's own, trust auth): its maintenance db. */
 export const TEST_POSTGRES_URL =
@@ -39,29 +38,3 @@ export async function createTestDatabase(label = 'test') {
     },
   };
 }
-
-/**
- * The two databases the relay runs on, each opened fresh: the PostgreSQL server (CI, production;
- * a database of its own, named after `label`, dropped after) and embedded PGlite in memory (`npm
- * start` with nothing configured). For `describe.each`: one contract over both.
- */
-export const bothDatabases = (label: string) => [
-  {
-    name: 'PostgreSQL',
-    open: async (): Promise<{ database: RelayDatabase; drop: () => Promise<void> }> => {
-      const created = await createTestDatabase(label);
-      return {
-        database: openDatabase({ kind: 'postgres', url: created.url }),
-        drop: () => created.drop(),
-      };
-    },
-  },
-  {
-    name: 'PGlite',
-    open: () =>
-      Promise.resolve({
-        database: openDatabase({ kind: 'pglite', dir: 'memory://' }),
-        drop: () => Promise.resolve(),
-      }),
-  },
-];
