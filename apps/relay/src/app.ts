@@ -184,7 +184,14 @@ function restRoutes(
   const marketplaces = marketplaceContext(deps);
   const pauseClock = startPauseClock(
     marketplaces,
-    { store: selfServe, audit: auditLog, published: publishAudit, owns },
+    {
+      store: selfServe,
+      audit: auditLog,
+      published: publishAudit,
+      // Not before the database is open and migrated (embedded, it opens on its own thread
+      // after the relay listens): a window is applied once it can be read, never warned about.
+      owns: () => database.isReady() && owns(),
+    },
     config.pollIntervalMs,
   );
   const routes = withOpenApi([

@@ -24,7 +24,7 @@ export interface PauseClockDeps {
   readonly audit: AuditLog;
   /** Hears each finished audit entry (the live Audit Log screen). */
   readonly published: (entry: AuditEntry) => void;
-  /** Whether this relay polls now: only the poll's owner applies windows. */
+  /** Whether this relay polls now (and its database is open): only the poll's owner applies windows. */
   readonly owns: () => boolean;
 }
 
