@@ -85,6 +85,14 @@ describe("an agency's own marketplace", () => {
     );
     expect(bounds.status).toBe(200);
     expect(bounds.body.bounds).toEqual({ maxPerDay: 40, maxPerWeek: 150 });
+    // A marketplace that does not exist (past the id column's range too) is a 404, not a 500.
+    for (const missing of ['999999', '2147483648']) {
+      const none = await call('PUT', `/api/self-serve/marketplaces/${missing}/bounds`, 'admin', {
+        maxPerDay: 1,
+        maxPerWeek: 1,
+      });
+      expect(none.status).toBe(404);
+    }
     const above = await change({ caps: { maxPerDay: 41, maxPerWeek: 150 } });
     expect(above.status).toBe(400);
     expect(above.body.details).toEqual([

@@ -24,9 +24,12 @@ export function selfServeAdminRoutes({ d }: MarketplaceContext, store: SelfServe
       audit: {
         action: 'marketplace.selfServeBounds',
         target: (req) => `marketplace ${req.params.id ?? ''}`,
+        // Only a marketplace the relay holds is read: an id out of the column's range (or of any
+        // marketplace) is the handler's 404, never a database error.
         before: async (req) => {
           const id = idParam(req);
-          return id === undefined ? null : (await store.get(id)).bounds;
+          if (id === undefined || !d.readModel.marketplaces.get(id)) return null;
+          return (await store.get(id)).bounds;
         },
         after: (body) => (body as SelfServeSettings).bounds,
       },
