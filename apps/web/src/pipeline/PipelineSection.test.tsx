@@ -52,17 +52,19 @@ describe('the pipeline in the details panel', () => {
   it('saves the status, follow-up and note with the version it read', async () => {
     const { api } = open({ [PATH]: pipelineOf(7, { version: 3, status: 'In Progress' }) });
     expect((await progress()).textContent).toBe('In Progress');
+    // One instant for the whole save: the history orders by time, then events before notes.
+    const at = new Date().toISOString();
     api.put.mockResolvedValue(
       pipelineOf(7, {
         version: 4,
         status: 'Quote Sent',
         followUpOn: '2026-12-01',
-        notes: [{ id: 1, author: 'producer', at: new Date().toISOString(), text: 'Called' }],
+        notes: [{ id: 1, author: 'producer', at, text: 'Called' }],
         events: [
           {
             id: 4,
             kind: 'status',
-            at: new Date().toISOString(),
+            at,
             by: 'producer',
             from: 'In Progress',
             to: 'Quote Sent',
@@ -70,7 +72,7 @@ describe('the pipeline in the details panel', () => {
           {
             id: 5,
             kind: 'contact',
-            at: new Date().toISOString(),
+            at,
             by: 'producer',
             contact: 'callVoicemail',
           },
