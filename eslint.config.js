@@ -58,6 +58,17 @@ const RELAY_STAGES = {
       'The read model follows the change log; it knows neither ingest nor its readers.',
     ),
   ],
+  presence: [
+    WIRING,
+    upward(
+      ['ingest', 'realtime', 'http', 'ssr'],
+      'Presence is kept for sockets and routes; it knows neither them nor ingest.',
+    ),
+    {
+      group: ['**/readModel/**', '!**/readModel/api.js'],
+      message: 'Read the read model through readModel/api.ts only.',
+    },
+  ],
   ...Object.fromEntries(
     ['realtime', 'http', 'ssr'].map((stage) => [
       stage,
@@ -164,7 +175,7 @@ export default tseslint.config(
     },
   },
   // The relay's stages import in one direction (docs/ARCHITECTURE.md): lib <- changeLog <- ingest,
-  // changeLog <- readModel <- realtime, http, ssr (through readModel/api.ts only) <- app.
+  // changeLog <- readModel <- presence <- realtime, http, ssr (through readModel/api.ts only) <- app.
   ...Object.entries(RELAY_STAGES).map(([stage, patterns]) => ({
     files: [`apps/relay/src/${stage}/**`],
     ignores: RELAY_TESTS,

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.js';
 import { stack } from './fixtures.js';
 
@@ -115,3 +115,31 @@ export async function screenViolations(
   }
   return found;
 }
+
+/** The widths every new screen is looked at: a desk, a laptop, a phone. */
+export const LOOK_WIDTHS = [1440, 1280, 390] as const;
+
+/**
+ * Each look of what `target` shows (light and dark, at each of `LOOK_WIDTHS`), saved under `name`
+ * in the test's output folder, each without a serious or critical axe finding; the page is left
+ * light at 1440.
+ */
+export async function shootLooks(page: Page, name: string, target: Locator): Promise<void> {
+  for (const mode of MODES) {
+    await useMode(page, mode);
+    for (const width of LOOK_WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await target.scrollIntoViewIfNeeded();
+      // axe blends a colour still in transition into its contrast: read the final one.
+      await stillness(page);
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}-${mode}.png`) });
+      expect(await seriousViolations(page), `${name} ${width} ${mode}`).toEqual([]);
+    }
+  }
+  await useMode(page, 'light');
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** The details panel of a referral. */
+export const panelOf = (page: Page, id: number): Locator =>
+  page.getByRole('region', { name: new RegExp(`referral #${id}\\b`) });

@@ -1,6 +1,5 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { seriousViolations } from '../src/axe.js';
-import { MODES, stillness, useMode } from '../src/axeScreens.js';
+import type { Browser } from '@playwright/test';
+import { panelOf, shootLooks } from '../src/axeScreens.js';
 import {
   availableReferral,
   claimInPanel,
@@ -33,33 +32,11 @@ async function consoleOf(browser: Browser, username: string, path: string) {
   return { page, context, bearer: () => bearer };
 }
 
-/** The details panel of a referral. */
-const panelOf = (page: Page, id: number) =>
-  page.getByRole('region', { name: new RegExp(`referral #${id}\\b`) });
-
-/**
- * Each of the four looks of a screen, saved under `name` and checked with axe-core (no serious
- * or critical violation); the page is left light at 1440.
- */
-async function shoot(page: Page, name: string, target: Locator) {
-  for (const mode of MODES) {
-    await useMode(page, mode);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await target.scrollIntoViewIfNeeded();
-      // axe blends a colour still in transition into its contrast: read the final one.
-      await stillness(page);
-      await page.screenshot({ path: test.info().outputPath(`${name}-${width}-${mode}.png`) });
-      expect(await seriousViolations(page), `${name} ${width} ${mode}`).toEqual([]);
-    }
-  }
-  await useMode(page, 'light');
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
 test('a return request carries its timeline, and the admin sees it beside the reason', async ({
   browser,
 }) => {
+  // Two users and twenty-four screenshots (three widths, two modes), each checked with axe.
+  test.setTimeout(240_000);
   const made = await availableReferral({
     city: 'Fredericksburg',
     firstName: 'Esther',
@@ -93,7 +70,7 @@ test('a return request carries its timeline, and the admin sees it beside the re
     /producer · .*Contact attempt: Call, disconnected or wrong number$/,
     /producer · .*Disconnected tone, twice\.$/,
   ]);
-  await shoot(page, 'pipeline-countdown', window);
+  await shootLooks(page, 'pipeline-countdown', window);
 
   // The request form is pre-filled with that timeline, every entry ticked.
   await panel.getByRole('button', { name: 'Request return' }).click();
@@ -102,7 +79,7 @@ test('a return request carries its timeline, and the admin sees it beside the re
   await dialog.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option', { name: 'Disconnected or wrong number' }).click();
   await dialog.getByRole('textbox', { name: 'Note' }).fill('Both numbers on file are dead.');
-  await shoot(page, 'return-dialog', dialog);
+  await shootLooks(page, 'return-dialog', dialog);
   await dialog.getByRole('button', { name: 'Request return' }).click();
   await expect(dialog).toBeHidden();
   await expect(panel).toContainText('Return requested by producer');
@@ -139,7 +116,7 @@ test('a return request carries its timeline, and the admin sees it beside the re
     /producer · .*Contact attempt: Call, disconnected or wrong number$/,
     /producer · .*Disconnected tone, twice\.$/,
   ]);
-  await shoot(admin.page, 'admin-returns', evidence);
+  await shootLooks(admin.page, 'admin-returns', evidence);
   await admin.context.close();
   await producer.context.close();
 });
@@ -164,6 +141,6 @@ test('past its window, a purchase says the window closed and offers no return', 
     /^The return window closed on .+ \(7 days after the purchase\)\.$/,
   );
   await expect(panel.getByRole('button', { name: 'Request return' })).toHaveCount(0);
-  await shoot(page, 'pipeline-closed', window);
+  await shootLooks(page, 'pipeline-closed', window);
   await producer.context.close();
 });

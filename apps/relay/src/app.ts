@@ -3,7 +3,7 @@
  * REST routes, the sockets and the web app, in one process. Each stage is built here and handed
  * what it needs; no stage imports this file.
  */
-import { audienceOf, ROUTES, type AuditEntry } from '@referrals/shared';
+import { audienceOf, ROUTES, type AgencySettingsNotice, type AuditEntry } from '@referrals/shared';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -28,8 +28,11 @@ import { databaseReturns } from './db/returns.js';
 import { databaseSelfServe } from './db/selfServe.js';
 import { marketplaceContext } from './http/marketplaces/context.js';
 import { startPauseClock } from './http/marketplaces/pauseClock.js';
+import { announcingSelfServe } from './http/marketplaces/settingsNotices.js';
 import { pipelineRoutes } from './http/pipeline.js';
 import { acquiredRoutes } from './http/acquired.js';
+import { contactRoutes } from './http/contact.js';
+import { databaseContactTargets } from './db/contactTarget.js';
 import { commitRecord } from './changeLog/directCommit.js';
 import { NOTICE_ID, type NoticeStream } from './keys.js';
 import { listHintRoutes } from './http/listHints.js';
@@ -49,6 +52,9 @@ import { pollSources } from './ingest/sources.js';
 import { createHostedReadModel } from './readModel/host/hostedReadModel.js';
 import type { ReadModel } from './readModel/api.js';
 import { attachRealtime } from './realtime/server.js';
+import { attachPresence } from './realtime/presence/presenceSockets.js';
+import { presenceRoutes } from './http/presence/presenceRoutes.js';
+import { createTeam, type Team } from './presence/team.js';
 import { serverRendered, startSsr } from './ssr/serverRendered.js';
 import { staticWeb } from './ssr/staticWeb.js';
 import { browserTraces } from './tracing/browserTraces.js';
@@ -172,6 +178,7 @@ function restRoutes(
   config: RelayConfig,
   database: RelayDatabase,
   owns: () => boolean,
+  team: Team,
 ) {
   const auditLog = databaseAuditLog(database);
   // Each finished entry goes to every instance's Audit Log screens through the read model.
@@ -180,7 +187,13 @@ function restRoutes(
   const publishAudit = (entry: AuditEntry) => publish('auditLog', entry);
   const pipelineStore = databasePipeline(database);
   const returnStore = databaseReturns(database);
-  const selfServe = databaseSelfServe(database);
+  // Each kept change of a pause or of cap bounds is announced to the agency's screens.
+  const selfServe = announcingSelfServe(
+    databaseSelfServe(database),
+    (id) => deps.readModel.marketplaces.get(id),
+    (notice) => publish('agencySettings', notice),
+    deps.now,
+  );
   const marketplaces = marketplaceContext(deps);
   const pauseClock = startPauseClock(
     marketplaces,
@@ -203,12 +216,24 @@ function restRoutes(
     ...preferenceRoutes(databasePreferences(database)),
     ...auditLogRoutes(auditLog),
     ...acquiredRoutes(deps, pipelineStore, returnStore),
+    // A changed contact target is announced to the agency's screens (they read it again).
+    ...contactRoutes(deps, databaseContactTargets(database), pipelineStore, ({ agencyId }) => {
+      if (agencyId === null) return;
+      const notice: AgencySettingsNotice = {
+        agencyId,
+        marketplaceId: null,
+        setting: 'contactTarget',
+        at: deps.now().toISOString(),
+      };
+      publish('agencySettings', notice);
+    }),
     ...pipelineRoutes(deps, {
       pipeline: pipelineStore,
       returns: returnStore,
       audit: auditLog,
       publish,
     }),
+    ...presenceRoutes(team),
   ]);
   return { routes: audited(routes, auditLog, deps.profiles, publishAudit), pauseClock };
 }
@@ -320,8 +345,14 @@ export function createRelay(config: RelayConfig) {
     log.warn(`no DATABASE_URL: user data in embedded PGlite at ${config.database.dir}`);
 
   const app = baseApp(config, metrics);
-  const { routes: served, pauseClock } = restRoutes(deps, config, database, () =>
-    ingest.scheduler.owns(),
+  // Team presence and holds (presence/): one set of rules for REST and sockets, over the backend's store.
+  const team = createTeam({ ...deps, store: backend.presence, now: () => Date.now() });
+  const { routes: served, pauseClock } = restRoutes(
+    deps,
+    config,
+    database,
+    () => ingest.scheduler.owns(),
+    team,
   );
   const http: HttpServer = createServer(app);
   const pressure = new Pressure((saturated, p99Ms) =>
@@ -331,6 +362,11 @@ export function createRelay(config: RelayConfig) {
     ),
   );
   const realtime = wireSockets(http, config, { deps, backend, metrics, verify, pressure });
+  const presence = attachPresence(realtime.io, {
+    team,
+    store: backend.presence,
+    now: () => Date.now(),
+  });
   let ssrRenderer: ReturnType<typeof mountWeb> = null;
   const life = new RelayLifecycle({
     config,
@@ -348,6 +384,10 @@ export function createRelay(config: RelayConfig) {
       async () => ssrRenderer?.close(),
       () => ingest.pageReader.close(),
       () => pauseClock.stop(),
+      () => {
+        presence.stop();
+        return backend.presence.close();
+      },
     ],
   });
   const readiness = () => life.readiness();
@@ -376,6 +416,8 @@ export function createRelay(config: RelayConfig) {
     app,
     http,
     realtime,
+    /** Team presence on this relay's sockets (its refresh runs on a timer; tests call it). */
+    presence,
     readModel,
     scheduler: ingest.scheduler,
     store: backend.store,

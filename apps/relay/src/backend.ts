@@ -8,6 +8,9 @@ import { memoryCoordination, redisCoordination, type Coordination } from './coor
 import type { RelayDatabase } from './db/database.js';
 import { importRedisPreferences } from './db/preferences.js';
 import { redisKeys } from './keys.js';
+import { memoryPresence } from './presence/memoryPresence.js';
+import { redisPresence } from './presence/redisPresence.js';
+import type { PresenceStore } from './presence/store.js';
 import { logger } from './log.js';
 import { memoryPollClock, redisPollClock, type PollClock } from './ingest/pollClock.js';
 import { createLeaseScheduler } from './ingest/pollLease.js';
@@ -30,6 +33,8 @@ export interface RelayBackend {
   readonly store: ReadModelStore;
   readonly pollClock: PollClock;
   readonly coordination: Coordination;
+  /** Team presence and holds: in Redis for a cluster, in this process alone (presence/). */
+  readonly presence: PresenceStore;
   /**
    * Whether Socket.IO may restore a dropped client's rooms: only on a single instance, since in a
    * cluster a client may come back to another one (clients resync by seq either way).
@@ -83,6 +88,7 @@ export function redisBackend(url: string, config: BackendConfig): RelayBackend {
     store: createRedisStore(redis, keys),
     pollClock: redisPollClock(redis, keys),
     coordination: redisCoordination(redis, keys, config.redisPrefix),
+    presence: redisPresence(redis, keys),
     stateRecovery: false,
     scheduler: (run) =>
       createLeaseScheduler({
@@ -119,6 +125,7 @@ export function memoryBackend(config: BackendConfig): RelayBackend {
     store: createMemoryStore(),
     pollClock: memoryPollClock(),
     coordination: memoryCoordination(),
+    presence: memoryPresence(),
     stateRecovery: true,
     scheduler: (run) => createTimerScheduler({ intervalMs: config.pollIntervalMs, run }),
     storeAnswers: () => Promise.resolve(null),

@@ -15,16 +15,17 @@ export const STREAMS = [
   'auditLog',
   'pipeline',
   'returns',
+  'agencySettings',
 ] as const;
 export type StreamName = (typeof STREAMS)[number];
 
 /**
- * Notice streams (auditLog, pipeline, returns) hold one record, the newest change, under this id:
+ * Notice streams (auditLog, pipeline, returns, agencySettings) hold one record, the newest change, under this id:
  * each commit carries that change to every instance's sockets, while the data itself lives in
  * the database and is read through REST.
  */
 export const NOTICE_ID = 'latest';
-export type NoticeStream = 'auditLog' | 'pipeline' | 'returns';
+export type NoticeStream = 'auditLog' | 'pipeline' | 'returns' | 'agencySettings';
 
 /** Builds the relay's Redis keys under one prefix (REDIS_PREFIX). */
 export function redisKeys(prefix: string) {
@@ -50,6 +51,16 @@ export function redisKeys(prefix: string) {
       `${prefix}rl:${action}:${subject}:${window}`,
     /** String: one user's console preferences (JSON), keyed by the verified username. */
     preferences: (username: string) => `${prefix}prefs:${username}`,
+    /** Sorted set: the sockets viewing one referral within one agency, scored by expiry (ms). */
+    presenceViewers: (agencyId: number, referralId: number) =>
+      `${prefix}presence:view:${agencyId}:${referralId}`,
+    /** String: one agency's soft hold of one referral (JSON), SET NX with the hold's TTL. */
+    presenceHold: (agencyId: number, referralId: number) =>
+      `${prefix}presence:hold:${agencyId}:${referralId}`,
+    /** Sorted set: the referrals an agency holds, scored by the hold's expiry (ms). */
+    presenceHolds: (agencyId: number) => `${prefix}presence:holds:${agencyId}`,
+    /** Pub/sub channel: presence changes, heard by every relay to tell its own sockets. */
+    presenceChannel: () => `${prefix}presence:changes`,
   } as const;
 }
 export type RedisKeys = ReturnType<typeof redisKeys>;

@@ -21,7 +21,7 @@ export interface DemoUser {
 }
 
 /**
- * The demo users, one per role of agent-console section 6. Every generated-data fixture that a
+ * The demo users, one per role of agent-console section 6 (and a second producer of Lone Star). Every generated-data fixture that a
  * demo user needs (agency, agency user, marketplace) is built from this list, so the realm and the
  * data cannot drift apart. Passwords equal usernames; they are for the dev realm only.
  */
@@ -109,5 +109,20 @@ export const DEMO_USERS: readonly DemoUser[] = [
     marketplaceId: 6,
     city: 'Atlanta',
     state: 'GA',
+  },
+  {
+    // A second producer of Lone Star, so two teammates can see each other (presence and holds).
+    username: 'producer2',
+    password: 'producer2',
+    firstName: 'Ana',
+    lastName: 'Producer',
+    email: 'producer2@demo.referrals.test',
+    realmRoles: [Role.CONSOLE_PRODUCER],
+    clientRoles: [],
+    agencyId: 1001,
+    agencyName: 'Lone Star Insurance Group',
+    marketplaceId: 3,
+    city: 'Dallas',
+    state: 'TX',
   },
 ];

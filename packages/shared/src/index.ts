@@ -19,5 +19,6 @@ export * from './dashboard/index.js';
 export * from './preferences/index.js';
 export * from './audit/index.js';
 export * from './pipeline/index.js';
+export * from './presence/index.js';
 export * from './env/index.js';
 export * from './rest/index.js';

@@ -199,4 +199,19 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.dropTable('pipeline_event').execute();
     },
   },
+  '0005_agency_contact_target': {
+    // Additive: a new table; an agency without a row has the default target (10 minutes).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('agency_contact_target')
+        .addColumn('agency', 'text', (c) => c.primaryKey())
+        .addColumn('minutes', 'integer', (c) => c.notNull().check(sql`minutes between 1 and 240`))
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('agency_contact_target').execute();
+    },
+  },
 };

@@ -23,6 +23,7 @@ export interface Database {
   pipeline_event: PipelineEventTable;
   referral_return: ReturnTable;
   marketplace_self_serve: SelfServeTable;
+  agency_contact_target: ContactTargetTable;
 }
 
 export interface PipelineTable {
@@ -108,6 +109,14 @@ export interface SelfServeTable {
   restore_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   updated_by: string | null;
   updated_at: Date | null;
+}
+
+/** An agency's contact target in minutes (migration 0005). */
+export interface ContactTargetTable {
+  agency: string;
+  minutes: number;
+  updated_by: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export type { Generated };

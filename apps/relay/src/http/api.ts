@@ -71,8 +71,11 @@ export interface Route {
 /** What the audit log keeps of a write route's requests. */
 export interface AuditSpec {
   readonly action: AuditAction;
-  /** What the write is about, e.g. 'referral 12' (null when it has no one target). */
-  readonly target?: (req: ApiRequest) => string | null;
+  /**
+   * What the write is about, e.g. 'referral 12' (null when it has no one target); a promise where
+   * it is found from the caller (the agency's own marketplace).
+   */
+  readonly target?: (req: ApiRequest) => string | null | Promise<string | null>;
   /** The state before the write, as the relay knows it (no personal data). */
   readonly before?: (req: ApiRequest) => unknown;
   /** What to keep of a successful answer (default: its body). */

@@ -37,7 +37,7 @@ export function audited(
         actor: p.username,
         agency,
         action: spec.action,
-        target: spec.target?.(req) ?? null,
+        target: (await spec.target?.(req)) ?? null,
         before: (await spec.before?.(req)) ?? null,
       });
       let answer: ApiResponse;

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import {
   isFlagOn,
+  type AgencySettingsNotice,
   type AuditEntry,
   type Dashboard,
   type DeliveryErrorsItem,
@@ -99,6 +100,7 @@ export interface SmallRecords {
   auditLog: AuditEntry;
   pipeline: Pipeline;
   returns: ReturnRequest;
+  agencySettings: AgencySettingsNotice;
 }
 
 /** A mirror of each small stream. */

@@ -60,6 +60,7 @@ export function smallMirrors(store: ChangeLogReader) {
     auditLog: mirror('auditLog'),
     pipeline: mirror('pipeline'),
     returns: mirror('returns'),
+    agencySettings: mirror('agencySettings'),
   } satisfies Record<SmallStream, unknown>;
 }
 

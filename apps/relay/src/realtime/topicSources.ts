@@ -156,6 +156,29 @@ export const TOPIC_SOURCES: { readonly [K in TopicKind]: TopicSource<K> } = {
   auditLog: whole('auditLog'),
   pipeline: agencyNotices('pipeline'),
   returns: agencyNotices('returns'),
+  agencySettings: {
+    stream: 'agencySettings',
+    // An edited marketplace or new delivery figures change what an appetite screen shows (its
+    // caps, today's deliveries against them): the screens read again, as on a settings notice.
+    reloadOn: ['marketplaces', 'deliveryStats'],
+    build: async (_topic, { principal, profiles }) => {
+      let agencyId: number | null = null;
+      if (!principal.access.isAdmin) {
+        const profile = await profiles.resolve(principal);
+        if (profile.agencyId === null) {
+          return { code: 'forbidden', error: 'your account has no agency' };
+        }
+        agencyId = profile.agencyId;
+      }
+      return {
+        room: rooms.agencySettings(agencyId),
+        select: (r) => {
+          const n = r as TopicItems['agencySettings'];
+          return agencyId === null || n.agencyId === agencyId ? n : undefined;
+        },
+      };
+    },
+  },
 };
 
 /** A notice stream of agencies: an agency's own, every agency's for admins (from the token). */

@@ -12,7 +12,7 @@ import {
 import { waitFor } from './process.testkit.js';
 
 const RUNS = 150;
-const EVENTS = ['subscribe', 'unsubscribe', 'resync', 'authenticate'] as const;
+const EVENTS = ['subscribe', 'unsubscribe', 'resync', 'authenticate', 'presence'] as const;
 /** Names socket.io-client refuses to emit; everything else may reach the server. */
 const RESERVED = new Set([
   'connect',

@@ -45,9 +45,10 @@ const rowOf = (id: number) =>
   document.querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
 const cell = (id: number, n: number) => within(rowOf(id)).getAllByRole('gridcell')[n];
 // Progress and Follow-up are the last two columns.
-// Right after the name, so the agency's work is on a desk screen (fittedColumns).
-const PROGRESS = 2;
-const FOLLOW_UP = 3;
+// Right after the name and its contact clock, so the agency's work is on a desk screen
+// (fittedColumns).
+const PROGRESS = 3;
+const FOLLOW_UP = 4;
 
 describe('Acquired Referrals: progress', () => {
   it("shows each row's progress and return in one read, and a colleague's change live", async () => {

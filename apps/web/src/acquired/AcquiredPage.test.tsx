@@ -35,10 +35,12 @@ describe('Acquired Referrals', () => {
     const { requests } = setup();
     expect(await screen.findByRole('heading', { name: 'Acquired Referrals' })).toBeTruthy();
     await screen.findByText('Lee7', { exact: false });
-    // The agency's work right after the name; City and State in one cell (fittedColumns).
+    // The contact clock and the agency's work right after the name; City and State in one cell
+    // (fittedColumns).
     expect(headers()).toEqual([
       'Acquired',
       'Name',
+      'Contact',
       'Progress',
       'Follow-up',
       'Phone',

@@ -26,6 +26,7 @@ import { useCompactLayout } from '../shell/useCompactLayout';
 import { useShowTalkNow } from '../live/useFeatureFlag';
 import { localDay } from '../time/localDay';
 import { usePipelines } from '../pipeline/usePipelines';
+import { useContactClocks } from '../contact/useContactClocks';
 import { FOOTER_RESERVE } from '../referrals/gridLayout';
 import { ExportButton } from './ExportButton';
 import { fittedAcquiredColumns } from './fittedColumns';
@@ -71,6 +72,11 @@ export const AcquiredPage = () => {
   const today = localDay();
   const [pageIds, setPageIds] = useState('');
   const pipelines = usePipelines(pageIds === '' ? [] : pageIds.split(',').map(Number));
+  const contactClocks = useContactClocks(
+    pageIds === '' ? [] : pageIds.split(',').map(Number),
+    pipelines.byId,
+    !access.isAdmin,
+  );
   const page = useListPage<Opportunity>({
     path: '/api/acquired',
     state,
@@ -95,8 +101,9 @@ export const AcquiredPage = () => {
       showTalkNow,
       mobile,
       pipelines: pipelines.byId,
+      contactClocks,
     }),
-    [access, showTalkNow, mobile, pipelines.byId],
+    [access, showTalkNow, mobile, pipelines.byId, contactClocks],
   );
   const columns = useMemo(() => fittedAcquiredColumns(access.isAdmin), [access.isAdmin]);
   const toolbar = (

@@ -6,7 +6,13 @@ const headers = (isAdmin: boolean) => fittedAcquiredColumns(isAdmin).map((c) => 
 
 describe('the acquired list fitted to a desk screen', () => {
   it("puts the agency's work right after the name", () => {
-    expect(headers(false).slice(0, 4)).toEqual(['Acquired', 'Name', 'Progress', 'Follow-up']);
+    expect(headers(false).slice(0, 5)).toEqual([
+      'Acquired',
+      'Name',
+      'Contact',
+      'Progress',
+      'Follow-up',
+    ]);
     expect(headers(true).slice(0, 6)).toEqual([
       'Acquired',
       'Agency',

@@ -1,5 +1,6 @@
 import { acquiredColumns, type ColumnDef } from '@referrals/shared';
 import { PROGRESS_COLUMNS } from './progressFilters';
+import { CONTACT_CLOCK_COLUMN } from '../contact/contactColumn';
 
 /** City and State in one cell ('Austin, TX'), sorted by city as the City column was. */
 const CITY_STATE: ColumnDef = {
@@ -31,5 +32,13 @@ export const fittedAcquiredColumns = (isAdmin: boolean): readonly ColumnDef[] =>
   const byId = new Map(acquiredColumns(isAdmin).map((c) => [c.id, c]));
   const pick = (ids: readonly string[]) =>
     ids.flatMap((id) => (id === 'location' ? [CITY_STATE] : (byId.get(id) ?? [])));
-  return [...pick(BEFORE_NAME), ...pick(['name']), ...PROGRESS_COLUMNS, ...pick(AFTER_PIPELINE)];
+  // The contact clock is the agency's own (admins see every agency's purchases, not its clocks).
+  const clock = isAdmin ? [] : [CONTACT_CLOCK_COLUMN];
+  return [
+    ...pick(BEFORE_NAME),
+    ...pick(['name']),
+    ...clock,
+    ...PROGRESS_COLUMNS,
+    ...pick(AFTER_PIPELINE),
+  ];
 };

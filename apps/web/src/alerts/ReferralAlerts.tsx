@@ -1,8 +1,13 @@
 import type { Access } from '@referrals/shared';
+import { useContactAlerts } from '../contact/useContactAlerts';
+import { useCapAlerts } from './useCapAlerts';
 import { useFollowUpAlerts } from './useFollowUpAlerts';
 import { useReferralAlerts } from './useReferralAlerts';
 
-/** Runs the signed-in agent's new-referral and follow-up due alerts; renders nothing. */
+/**
+ * Runs the signed-in agent's new-referral, follow-up due, contact-clock and cap alerts; renders
+ * nothing.
+ */
 export const ReferralAlerts = ({
   access,
   username,
@@ -12,5 +17,7 @@ export const ReferralAlerts = ({
 }) => {
   useReferralAlerts(access, username);
   useFollowUpAlerts(access, username);
+  useCapAlerts(access, username);
+  useContactAlerts(access, username);
   return null;
 };

@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, type MyMarketplace } from '@referrals/shared';
 import { ApiError } from '../api/ApiError';
 import { fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
 import { aMarketplace, asClient, fakeAdminApi } from '../admin/testing/adminApi.testkit';
+import { goLive } from '../pipeline/pipeline.testkit';
 import { toLocalInput } from './localTime';
 import { AppetitePage } from './AppetitePage';
 
@@ -38,19 +39,57 @@ const mine = (over: Partial<MyMarketplace> = {}): MyMarketplace => {
 
 const show = (role: Role, routes: Record<string, unknown>) => {
   const api = fakeAdminApi(routes);
-  renderWith(<AppetitePage />, {
+  const { socket } = renderWith(<AppetitePage />, {
     api: asClient(api),
     url: '/admin/appetite',
     auth: fakeAuth(
       sessionOf(role, role === Role.CONSOLE_AGENCY_ADMIN ? 'agencyadmin' : 'producer'),
     ),
   });
-  return api;
+  return Object.assign(api, { socket });
 };
 const field = (name: string) => screen.getByLabelText<HTMLInputElement>(name, { exact: false });
 const inHours = (h: number) => toLocalInput(new Date(Date.now() + h * 3_600_000));
 
 describe('My Appetite', () => {
+  it('reads the marketplace again on live settings news: a new figure shows with its alert', async () => {
+    let delivered = 2;
+    const api = show(Role.CONSOLE_PRODUCER, {
+      'GET /api/my-marketplace': () => mine({ canChange: false, deliveredToday: delivered }),
+    });
+    expect(await screen.findByText('2 of 10 referrals delivered today.')).toBeTruthy();
+    goLive(api.socket);
+    expect(api.socket.calls('subscribe').map((c) => c.args[0])).toContainEqual({
+      kind: 'agencySettings',
+    });
+    // The poll's new delivery figures reach the room as a fresh base: the screen reads again.
+    delivered = 8;
+    act(() =>
+      api.socket.push('snapshot', {
+        topic: { kind: 'agencySettings' },
+        seq: 2,
+        complete: false,
+        items: [],
+      }),
+    );
+    expect(await screen.findByText('8 of 10 referrals delivered today.')).toBeTruthy();
+    expect(screen.getByText("80% of today's cap: 8 of 10 referrals delivered.")).toBeTruthy();
+    // A change of the settings themselves (the pause clock, an administrator's bounds).
+    delivered = 10;
+    act(() =>
+      api.socket.push('changes', {
+        topic: { kind: 'agencySettings' },
+        prevSeq: 2,
+        seq: 3,
+        upserts: [
+          { agencyId: 1001, marketplaceId: 3, setting: 'selfServe', at: new Date().toISOString() },
+        ],
+        removed: [],
+      }),
+    );
+    expect(await screen.findByText('10 of 10 referrals delivered today.')).toBeTruthy();
+  });
+
   it('shows a producer the appetite as it stands, and nothing they could change', async () => {
     show(Role.CONSOLE_PRODUCER, { 'GET /api/my-marketplace': mine({ canChange: false }) });
     expect(await screen.findByRole('heading', { name: 'My Appetite' })).toBeTruthy();

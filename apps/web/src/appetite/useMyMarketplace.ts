@@ -3,14 +3,18 @@ import { toast, type MyMarketplace, type SelfServeChange } from '@referrals/shar
 import { isApiError } from '../api/ApiError';
 import { apiKey, apiQuery } from '../api/queries';
 import { useServices } from '../app/services';
+import { useRereadOnTopics } from '../live/useRereadOnTopics';
 import { useToast } from '../toasts/useToast';
 
 const PATH = '/api/my-marketplace';
 /**
- * How often the screen reads its marketplace again: today's deliveries and a pause the relay
- * applied change without the agency doing anything.
+ * The live news of the agency's settings: a change of its pause or cap bounds (by its admin, an
+ * administrator or the pause clock), and a nudge when its marketplace or today's deliveries
+ * change. The screen reads its marketplace again on each.
  */
-export const MY_MARKETPLACE_REFRESH_MS = 15_000;
+export const SETTINGS_TOPICS = [{ kind: 'agencySettings' }] as const;
+/** A burst of news (a poll's new delivery figures and a pause step) is read once. */
+export const SETTINGS_REREAD_MS = 500;
 
 /** A change the screen sends, without the version it was based on (added here). */
 export type ScreenChange = Omit<SelfServeChange, 'version'>;
@@ -33,7 +37,8 @@ export const useMyMarketplace = () => {
   const { api } = useServices();
   const client = useQueryClient();
   const showToast = useToast();
-  const read = useQuery({ ...apiQuery(api, PATH), refetchInterval: MY_MARKETPLACE_REFRESH_MS });
+  const read = useQuery(apiQuery(api, PATH));
+  useRereadOnTopics(SETTINGS_TOPICS, apiKey(PATH), { delayMs: SETTINGS_REREAD_MS });
   const change = useMutation({
     mutationFn: (c: ScreenChange) => {
       const version = read.data?.version ?? '';

@@ -10,23 +10,22 @@ import { apiKey, apiQuery } from '../api/queries';
 import { useServices } from '../app/services';
 import { useToast } from '../toasts/useToast';
 import { errorText } from '../admin/common/errors';
-import { MY_MARKETPLACE_REFRESH_MS } from './useMyMarketplace';
+import { useRereadOnTopics } from '../live/useRereadOnTopics';
+import { SETTINGS_REREAD_MS, SETTINGS_TOPICS } from './useMyMarketplace';
 
 const PATH = '/api/self-serve/marketplaces';
 
 /**
  * Every marketplace's self-serve settings, for the admins' Marketplaces list: each one's pause in
- * window, its bounds, and the save of an agency's cap bounds. Read on the same
- * clock as the agency's screen, and again when the list's live marketplaces change (`refetch`).
+ * window, its bounds, and the save of an agency's cap bounds. Read again on every agency's
+ * settings news (admins hear them all), and when the list's live marketplaces change (`refetch`).
  */
 export const useSelfServeSettings = () => {
   const { api } = useServices();
   const client = useQueryClient();
   const showToast = useToast();
-  const read = useQuery({
-    ...apiQuery(api, PATH),
-    refetchInterval: MY_MARKETPLACE_REFRESH_MS,
-  });
+  const read = useQuery(apiQuery(api, PATH));
+  useRereadOnTopics(SETTINGS_TOPICS, apiKey(PATH), { delayMs: SETTINGS_REREAD_MS });
   const { refetch } = read;
   const again = useCallback(() => void refetch(), [refetch]);
   const byId = useMemo(

@@ -1,6 +1,7 @@
 import { Alert, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { DateFilter, formatUsd, type ConversionFigures } from '@referrals/shared';
+import { ContactSpeed } from '../contact/ContactSpeed';
 import { DateFilterSelect } from '../referrals/DateFilterSelect';
 import { ConversionTable } from './ConversionTable';
 import { BREAKDOWNS, formatRate } from './conversionRows';
@@ -118,6 +119,7 @@ export const ConversionSection = () => {
           </Alert>
         )}
         {state.status === 'ready' && <Figures d={state.data} />}
+        <ContactSpeed dateFilter={dateFilter} />
       </CardContent>
     </Card>
   );

@@ -7,6 +7,7 @@ import {
   referralAction,
   wasPriceText,
   type ActionOpportunity,
+  type PresenceHold,
 } from '@referrals/shared';
 import { useNow, viewerTimeZone } from '../time/clock';
 import { ClaimConfirmDialog } from './ClaimConfirmDialog';
@@ -22,8 +23,11 @@ export const ActionArea = ({
   busy,
   lost = false,
   onClaim,
+  hold = null,
 }: {
   readonly referral: ActionOpportunity;
+  /** A teammate's hold ("Ana is calling"): the confirmation asks whether to claim anyway. */
+  readonly hold?: PresenceHold | null;
   readonly privileged: boolean;
   readonly busy: boolean;
   /** The claim lost its race (409): no claim may start, whatever the record still says. */
@@ -68,6 +72,7 @@ export const ActionArea = ({
           <ClaimConfirmDialog
             action={action}
             open={confirming}
+            hold={hold}
             onCancel={() => setConfirming(false)}
             onConfirm={() => {
               setConfirming(false);

@@ -22,6 +22,9 @@ import { PhoneLink } from '../shell/PhoneLink';
 import type { GridRow } from '../referrals/gridColumns';
 import { ActionArea } from './ActionArea';
 import { ClaimedBy } from './ClaimedBy';
+import { PresenceBar } from '../presence/PresenceBar';
+import { useReferralPresence } from '../presence/usePresence';
+import { ContactClockLine } from '../contact/ContactClockLine';
 import { StreetView } from './StreetView';
 import { useReferralDetail, type DetailReferral } from './useReferralDetail';
 
@@ -68,9 +71,12 @@ export const DetailsPanel = ({
   readonly referral: GridRow | null;
   readonly onClose: () => void;
 }) => {
-  const { access } = useSession();
+  const { access, username } = useSession();
   const streetView = useFeatureFlag(CONSOLE_FLAGS.streetView);
   const { detail, busy, error, lost, claim } = useReferralDetail(referral);
+  // The team's presence (agency users): announced while the panel shows the referral.
+  const presence = useReferralPresence(access.canClaim ? (referral?.opportunityId ?? null) : null);
+  const teammateHold = presence?.hold?.username === username ? null : (presence?.hold ?? null);
   const o = detail ? asOpportunity(detail) : null;
   const fullContact = Boolean(o?.email || o?.phone);
   return (
@@ -102,15 +108,21 @@ export const DetailsPanel = ({
             </IconButton>
           </Stack>
           <Box sx={{ my: 2 }}>
+            {access.canClaim && <PresenceBar presence={presence} me={username} />}
             <ActionArea
               key={o.opportunityId}
               referral={o}
+              hold={teammateHold}
               privileged={access.privileged}
               busy={busy}
               lost={lost}
               onClaim={claim}
             />
             {!access.privileged && <ClaimedBy referral={o} />}
+            {/* Contact details: bought by the viewer's agency, whose clock it is. */}
+            {!access.privileged && fullContact && (
+              <ContactClockLine key={o.opportunityId} referral={o} />
+            )}
             {error && (
               <Alert severity="error" sx={{ mt: 1 }}>
                 {error}

@@ -11,6 +11,7 @@ import {
 import { logger } from '../log';
 import type { ConnectionEvent, LiveSocket } from './LiveSocket';
 import { browserNetwork, type NetworkSignals } from './network';
+import { PresenceClient } from '../presence/PresenceClient';
 
 const log = logger('live');
 
@@ -73,6 +74,8 @@ export class LiveClient {
   private readonly entries = new Map<string, Entry>();
   private readonly connectionListeners = new Set<() => void>();
   private connection: Connection = 'connecting';
+  /** The team's presence and holds, over the same socket (presence/). */
+  readonly presence: PresenceClient;
 
   constructor(
     private readonly socket: LiveSocket,
@@ -84,6 +87,7 @@ export class LiveClient {
     socket.on('snapshot', (m) => this.onSnapshot(m));
     socket.on('changes', (m) => this.onChanges(m));
     socket.on('sessionExpired', ({ topics }) => this.onSessionExpired(topics));
+    this.presence = new PresenceClient(socket);
   }
 
   /** Watches a topic (subscribing on first watch); returns the unwatch. */

@@ -35,6 +35,7 @@ import { useEmptyExplained } from './useEmptyExplained';
 import { useListState } from './useListState';
 import { tokenColour } from '../theme/theme';
 import { useCompactLayout } from '../shell/useCompactLayout';
+import { useAgencyHolds } from '../presence/usePresence';
 
 // The panel and the status modal open on a row; their code loads then, not with the list.
 const DetailsPanel = lazyNamed(() => import('../details/DetailsPanel'), 'DetailsPanel');
@@ -92,6 +93,8 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
     setStatusOf(row);
     setStatusOpen(true);
   }, []);
+  // The agency's holds ("Ana is calling") on its rows, live (agency users only).
+  const holds = useAgencyHolds(access.canClaim);
   const context: CellContext = useMemo(
     () => ({
       privileged: access.privileged,
@@ -101,8 +104,10 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
       mobile,
       onOpen: open,
       onStatus: openStatus,
+      holds,
+      me: username,
     }),
-    [access, defaults.showPrices, showTalkNow, mobile, open, openStatus],
+    [access, defaults.showPrices, showTalkNow, mobile, open, openStatus, holds, username],
   );
   const base = variant === 'all' ? ALL_REFERRALS_COLUMNS : AVAILABLE_REFERRALS_COLUMNS;
   const columns = useMemo(

@@ -23,10 +23,14 @@ import {
   yearsText,
   type ColumnDef,
   type Opportunity,
+  type PresenceHold,
 } from '@referrals/shared';
 import type { ReferralRow } from '../live/useReferralPage';
 import type { PipelineView } from '../pipeline/pipelineView';
+import { ContactClockChip } from '../contact/ContactClockChip';
+import type { ContactClocks } from '../contact/useContactClocks';
 import { ProgressCell } from '../pipeline/ProgressCell';
+import { HoldMark } from '../presence/PresenceBar';
 import { PhoneLink } from '../shell/PhoneLink';
 import { ActionCell } from './cells/ActionCell';
 import { Badge } from './cells/Badge';
@@ -59,6 +63,11 @@ export interface CellContext {
   readonly onStatus?: (row: GridRow) => void;
   /** The progress of bought referrals by id (the acquired list's Progress and Follow-up). */
   readonly pipelines?: ReadonlyMap<number, PipelineView>;
+  /** The agency's holds by referral id ("Ana is calling"), and who the viewer is. */
+  readonly holds?: ReadonlyMap<number, PresenceHold>;
+  readonly me?: string;
+  /** The contact clocks of bought referrals and their target (the acquired list's Contact). */
+  readonly contactClocks?: ContactClocks;
 }
 
 const full = (r: GridRow): Opportunity => ({ ...EMPTY, ...r }) as Opportunity;
@@ -90,20 +99,27 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
   addDate: (r) => <DeliveredCell addDate={r.addDate} />,
   opportunityType: (r) => <TypeCell type={r.opportunityType} />,
   limitedTime: (r) => <CountdownCell row={r} />,
-  status: (r, ctx) =>
-    ctx.onOpen ? (
-      <ActionCell
-        row={r}
-        viewer={ctx}
-        onOpen={() => ctx.onOpen?.(r)}
-        onStatus={() => (ctx.onStatus ?? ctx.onOpen)?.(r)}
-      />
-    ) : (
-      <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
-        <StatusIcon icon={statusIcon(r.marketplaceStatus)} />
-        {statusLabel(r.marketplaceStatus)}
-      </Box>
-    ),
+  status: (r, ctx) => (
+    <>
+      {/* A teammate's (or one's own) hold: rows show holds only, never viewers. */}
+      {ctx.holds?.has(r.opportunityId) && (
+        <HoldMark hold={ctx.holds.get(r.opportunityId)!} me={ctx.me ?? ''} compact={!ctx.mobile} />
+      )}
+      {ctx.onOpen ? (
+        <ActionCell
+          row={r}
+          viewer={ctx}
+          onOpen={() => ctx.onOpen?.(r)}
+          onStatus={() => (ctx.onStatus ?? ctx.onOpen)?.(r)}
+        />
+      ) : (
+        <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+          <StatusIcon icon={statusIcon(r.marketplaceStatus)} />
+          {statusLabel(r.marketplaceStatus)}
+        </Box>
+      )}
+    </>
+  ),
   category: (r) => categoryText(r),
   location: (r) => cityState(r),
   businessLines: (r, ctx) => businessLinesText(r, ctx),
@@ -155,6 +171,14 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
   age: (r) => <AgeCell addDate={r.addDate} />,
   progress: (r, ctx) => <ProgressCell view={ctx.pipelines?.get(r.opportunityId)} />,
   followUp: (r, ctx) => ctx.pipelines?.get(r.opportunityId)?.followUpOn ?? '',
+  contactClock: (r, ctx) =>
+    ctx.contactClocks?.byId.has(r.opportunityId) ? (
+      <ContactClockChip
+        clock={ctx.contactClocks.byId.get(r.opportunityId)}
+        targetMinutes={ctx.contactClocks.targetMinutes}
+        compact={!ctx.mobile}
+      />
+    ) : null,
 };
 
 /** The cell of one shared column for a row (also used by the grid-free public feed table). */

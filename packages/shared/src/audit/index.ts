@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'pipeline.update',
   'return.request',
   'return.decide',
+  'referral.hold',
+  'referral.holdRelease',
+  'agency.contactTarget',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,6 +42,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'pipeline.update': 'Progress updated',
   'return.request': 'Return requested',
   'return.decide': 'Return decided',
+  'referral.hold': 'Referral held for a call',
+  'referral.holdRelease': 'Referral hold released',
+  'agency.contactTarget': 'Contact target set',
 };
 
 /**

@@ -158,6 +158,24 @@ export const capAlertText = (level: CapAlertLevel, delivered: number, capOfDay: 
     ? `Today's cap is reached: ${delivered} of ${capOfDay} referrals delivered. No more arrive today.`
     : `${level}% of today's cap: ${delivered} of ${capOfDay} referrals delivered.`;
 
+/** An agency setting whose change is announced to the agency's screens. */
+export const AGENCY_SETTINGS = ['selfServe', 'contactTarget'] as const;
+export type AgencySetting = (typeof AGENCY_SETTINGS)[number];
+
+/**
+ * The notice that an agency's settings changed (its marketplace's pause or cap bounds, its
+ * contact target): its screens read the settings again through REST. It carries no values, so a
+ * notice never holds more than its room may see.
+ */
+export interface AgencySettingsNotice {
+  readonly agencyId: number;
+  /** The marketplace whose settings changed (null: a setting of the agency itself). */
+  readonly marketplaceId: number | null;
+  readonly setting: AgencySetting;
+  /** ISO 8601. */
+  readonly at: string;
+}
+
 /**
  * What an agency's appetite screen shows: its marketplace's appetite as it stands (no delivery
  * credentials, no prices), the relay's settings beside it, today's deliveries, and whether the

@@ -238,5 +238,6 @@ export const withinReturnWindow = (acquiredAt: Date, now: Date): boolean =>
 /** When a referral acquired at `acquiredAt` can no longer be returned. */
 export const returnWindowEndsAt = (acquiredAt: Date): Date =>
   returnWindowEnd(acquiredAt, RETURN_WINDOW_DAYS);
+export * from './contactClock.js';
 export * from './conversion.js';
 export * from './timeline.js';

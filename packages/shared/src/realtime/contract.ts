@@ -1,5 +1,6 @@
 import type { TopicItems, TopicKind } from './topicItems.js';
 import type { Topic } from './topics.js';
+import type { PresenceAnswer, PresenceMessage, PresenceRequest } from '../presence/protocol.js';
 
 type TopicOf<K extends TopicKind> = Extract<Topic, { kind: K }>;
 
@@ -80,6 +81,8 @@ export interface ServerToClientEvents {
   sessionExpired: (message: { readonly topics: readonly Topic[] }) => void;
   /** The server is about to close this socket (a drain): reconnect after the hinted delay. */
   reconnectHint: (hint: ReconnectHint) => void;
+  /** A change of the caller's agency's presence: a viewed referral's viewers, or a hold. */
+  presence: (message: PresenceMessage) => void;
 }
 
 /** Events the client sends; each is answered through its acknowledgement. */
@@ -99,6 +102,8 @@ export interface ClientToServerEvents {
   ) => void;
   /** Hands the socket a refreshed access token without reconnecting. */
   authenticate: (token: string, ack: (answer: Ack<{ readonly expiresAt: number }>) => void) => void;
+  /** Watches the agency's holds, or names the referral this socket has open (presence/). */
+  presence: (request: PresenceRequest, ack: (answer: Ack<PresenceAnswer>) => void) => void;
 }
 
 /** What the client puts in the handshake's auth. */

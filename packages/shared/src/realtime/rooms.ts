@@ -29,9 +29,16 @@ export const rooms = {
   pipeline: (agency: string | null) => (agency === null ? 'pipeline:all' : `pipeline:${agency}`),
   /** Returns of one agency (null: every agency's, the admins' queue). */
   returns: (agency: string | null) => (agency === null ? 'returns:all' : `returns:${agency}`),
+  /** Notices of one agency's settings (null: every agency's, for admins). */
+  agencySettings: (agencyId: number | null) =>
+    agencyId === null ? 'agency-settings:all' : `agency-settings:${agencyId}`,
   /** The dashboard of admins and carriers (one computation for both). */
   privilegedDashboard: () => 'dashboard:privileged',
   /** The dashboard of the agents of one agency buying through one marketplace. */
   agentDashboard: (marketplaceId: number, agencyId: number) =>
     `dashboard:agent:${marketplaceId}:${agencyId}`,
+  /** The sockets of one agency that have one referral open (its viewing presence). */
+  presence: (agencyId: number, referralId: number) => `presence:${agencyId}:${referralId}`,
+  /** The sockets of one agency that watch its holds (the rows' "Ana is calling"). */
+  holds: (agencyId: number) => `holds:${agencyId}`,
 } as const;

@@ -3,6 +3,7 @@ import type { Pipeline, ReturnRequest } from '../pipeline/index.js';
 import type { Dashboard } from '../dashboard/types.js';
 import type { PublicReferral } from '../referrals/publicProjection.js';
 import type { DeliveryError, DeliveryStat, FeatureFlag } from '../schemas/admin.js';
+import type { AgencySettingsNotice } from '../marketplaces/selfServe.js';
 import type { Marketplace } from '../schemas/marketplace.js';
 import type { Opportunity } from '../schemas/opportunity.js';
 import type { ListReferral } from './projections.js';
@@ -48,6 +49,7 @@ export interface TopicItems {
   auditLog: AuditEntry;
   pipeline: Pipeline;
   returns: ReturnRequest;
+  agencySettings: AgencySettingsNotice;
 }
 
 /** Every topic kind: the keys of `TopicItems`, which the registry `TOPICS` must match exactly. */

@@ -11,7 +11,7 @@ import type { Topic } from './topics.js';
 describe('the topic registry', () => {
   it('lists every topic kind once, in the registry order', () => {
     expect(TOPIC_KINDS).toEqual(Object.keys(TOPICS));
-    expect(new Set(TOPIC_KINDS).size).toBe(13);
+    expect(new Set(TOPIC_KINDS).size).toBe(14);
   });
 
   it('opens only the public feed, feature flags and the live status to anonymous visitors', () => {

@@ -86,6 +86,17 @@ export const TOPICS = {
   },
   /** Each new or decided return: the caller's agency's (every agency's for admins). */
   returns: { tier: 'signedIn', byState: false, delivery: 'notice', idOf: (r) => String(r.id) },
+  /**
+   * Each change of an agency's settings (its marketplace's pause and cap bounds, its contact
+   * target), and a nudge when its marketplace or today's deliveries change: the caller's agency's
+   * (every agency's for admins). The settings themselves are read through REST.
+   */
+  agencySettings: {
+    tier: 'signedIn',
+    byState: false,
+    delivery: 'notice',
+    idOf: (n) => String(n.agencyId),
+  },
 } as const satisfies { readonly [K in TopicKind]: TopicDefinition<K> };
 
 /** Every topic kind, in the registry's order. */

@@ -40,7 +40,14 @@ import {
   selfServeBoundsBody,
   selfServeChangeBody,
 } from './selfServeAnswers.js';
+import {
+  contactClocksAnswer,
+  contactSpeedAnswer,
+  contactTargetAnswer,
+  contactTargetBody,
+} from './contactAnswers.js';
 import { endpoint, UPSTREAM_ERRORS } from './endpoint.js';
+import { presenceHoldAnswer, referralPresenceAnswer } from '../presence/answers.js';
 
 const view = queryText().oneOf(REFERRAL_VIEWS);
 
@@ -110,6 +117,22 @@ export const API = {
     summary: 'Claims (buys) an available referral',
     answer: opportunityAnswer,
     errors: [404, 409, ...UPSTREAM_ERRORS],
+  }),
+  // Team presence (the caller's agency only).
+  referralPresence: endpoint('get', '/api/referrals/:id/presence', {
+    summary: "Who of the caller's agency views a referral now, and its hold",
+    answer: referralPresenceAnswer,
+    errors: [403, 404, 503, ...UPSTREAM_ERRORS],
+  }),
+  holdReferral: endpoint('post', '/api/referrals/:id/hold', {
+    summary: "Holds a referral for the caller's call for 2 minutes (409 naming who holds it)",
+    answer: presenceHoldAnswer,
+    errors: [403, 404, 409, 503, ...UPSTREAM_ERRORS],
+  }),
+  releaseReferralHold: endpoint('post', '/api/referrals/:id/hold/release', {
+    summary: "Ends the caller's own hold of a referral",
+    answer: presenceHoldAnswer,
+    errors: [403, 404, 503, ...UPSTREAM_ERRORS],
   }),
   appetiteHint: endpoint('get', '/api/list-hints/appetite', {
     summary: "The states of the caller's marketplace appetite (null: no marketplace)",
@@ -318,6 +341,31 @@ export const API = {
     body: yupRef('ReturnDecision'),
     answer: returnRequestAnswer,
     errors: [404, 409],
+  }),
+  // Speed to contact.
+  contactTarget: endpoint('get', '/api/my-agency/contact-target', {
+    summary: "The caller's agency's contact target in minutes (10 unless its admin set one)",
+    answer: contactTargetAnswer,
+    errors: [403, 503, ...UPSTREAM_ERRORS],
+  }),
+  saveContactTarget: endpoint('put', '/api/my-agency/contact-target', {
+    summary: "An agency admin sets the agency's contact target (1 to 240 minutes)",
+    body: contactTargetBody,
+    answer: contactTargetAnswer,
+    errors: [403, 503, ...UPSTREAM_ERRORS],
+  }),
+  contactClocks: endpoint('get', '/api/contact-clocks', {
+    summary:
+      "Contact clocks of the caller's agency's purchases among some ids (none: those still running)",
+    answer: contactClocksAnswer,
+    query: pipelineIdsQuerySchema,
+    errors: [403, 503, ...UPSTREAM_ERRORS],
+  }),
+  contactSpeed: endpoint('get', '/api/contact-speed', {
+    summary: 'Median claim-to-contact time per producer and the bound rate by contact speed',
+    answer: contactSpeedAnswer,
+    query: QUERIES.conversion,
+    errors: [403, 503, ...UPSTREAM_ERRORS],
   }),
 } as const;
 /** The name of an operation. */

@@ -4,4 +4,5 @@ export * from './endpoints.js';
 export * from './answers.js';
 export * from './components.js';
 export * from './selfServeAnswers.js';
+export * from './contactAnswers.js';
 export type * from './types.js';

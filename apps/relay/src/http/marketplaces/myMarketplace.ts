@@ -34,10 +34,24 @@ import { saveMarketplace } from './updateMarketplace.js';
 const NO_MARKETPLACE = 'Your account has no agency marketplace.';
 const NOT_ADMIN = "Only your agency's admin may pause the marketplace or change its caps.";
 
-/** The marketplace of the caller's agency, as the read model holds it. */
-async function ownMarketplace(c: MarketplaceContext, req: ApiRequest) {
-  const profile = await c.d.profiles.resolve(principalOf(req));
-  return marketplaceOfAgency(c.d.readModel.marketplaces.values(), profile.agencyId);
+/** The marketplace of the caller's agency as a request found it: once per request. */
+const found = new WeakMap<ApiRequest, Promise<Marketplace | undefined>>();
+
+/**
+ * The marketplace of the caller's agency, as the read model holds it when the request first asks
+ * (its audit entry and its handler read the same one).
+ */
+function ownMarketplace(c: MarketplaceContext, req: ApiRequest): Promise<Marketplace | undefined> {
+  let m = found.get(req);
+  if (!m) {
+    m = c.d.profiles
+      .resolve(principalOf(req))
+      .then((profile) =>
+        marketplaceOfAgency(c.d.readModel.marketplaces.values(), profile.agencyId),
+      );
+    found.set(req, m);
+  }
+  return m;
 }
 
 /** The screen's view of a marketplace: its appetite, never its delivery credentials or prices. */
@@ -171,6 +185,10 @@ export function myMarketplaceRoutes(c: MarketplaceContext, store: SelfServeStore
       write: true,
       audit: {
         action: 'marketplace.selfServe',
+        target: async (req) => {
+          const m = await ownMarketplace(c, req).catch(() => undefined);
+          return m ? `marketplace ${m.id}` : null;
+        },
         before: async (req) => {
           const m = await ownMarketplace(c, req).catch(() => undefined);
           if (!m) return null;

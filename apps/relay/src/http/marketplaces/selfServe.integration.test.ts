@@ -1,7 +1,23 @@
-import type { AuditPage, Marketplace, MyMarketplace, SelfServeSettings } from '@referrals/shared';
+import type {
+  AgencySettingsNotice,
+  AuditPage,
+  ChangesMessage,
+  Marketplace,
+  MyMarketplace,
+  SelfServeSettings,
+  SnapshotMessage,
+} from '@referrals/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testkit/database.testkit.js';
-import { startRelay, startSim, testPrefix, type Sim } from '../../testkit/stack.testkit.js';
+import {
+  openSocket,
+  startRelay,
+  startSim,
+  subscribe,
+  testPrefix,
+  type ClientSocket,
+  type Sim,
+} from '../../testkit/stack.testkit.js';
 
 let sim: Sim;
 let redis: Awaited<ReturnType<typeof testPrefix>>;
@@ -56,6 +72,34 @@ const change = async (body: object, user = 'agencyadmin') =>
     { version: (await mine()).version, ...body },
   );
 const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+
+/**
+ * The next settings notice a socket hears (in a change set, or in a snapshot when the room was
+ * re-cut meanwhile) that `match` accepts; a rejection after `ms`.
+ */
+function notice(socket: ClientSocket, match: (n: AgencySettingsNotice) => boolean, ms = 5000) {
+  return new Promise<AgencySettingsNotice>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no settings notice in ${ms} ms`));
+    }, ms);
+    const hear = (m: ChangesMessage | SnapshotMessage) => {
+      if (m.topic.kind !== 'agencySettings') return;
+      const items = ('upserts' in m ? m.upserts : m.items) as readonly AgencySettingsNotice[];
+      const hit = items.find(match);
+      if (!hit) return;
+      stop();
+      resolve(hit);
+    };
+    const stop = () => {
+      clearTimeout(timer);
+      socket.off('changes', hear);
+      socket.off('snapshot', hear);
+    };
+    socket.on('changes', hear);
+    socket.on('snapshot', hear);
+  });
+}
 
 describe("an agency's own marketplace", () => {
   it('shows its appetite read-only to a producer, who may change nothing', async () => {
@@ -179,6 +223,45 @@ describe("an agency's own marketplace", () => {
     expect(log.body.content.map((e) => e.after)).toEqual(
       expect.arrayContaining([{ step: 'start' }, { step: 'end' }]),
     );
+  });
+
+  it('announces a settings change live to the agency and admins, never to another agency', async () => {
+    const { id } = await mine();
+    const sockets: ClientSocket[] = [];
+    try {
+      const own = await openSocket(url, await sim.token('producer'));
+      const other = await openSocket(url, await sim.token('carrier'));
+      const admin = await openSocket(url, await sim.token('admin'));
+      sockets.push(own, other, admin);
+      for (const s of sockets) {
+        expect(await subscribe(s, { kind: 'agencySettings' })).toMatchObject({ ok: true });
+      }
+      const ofMine = (n: AgencySettingsNotice) => n.marketplaceId === id;
+      const heardByOwn = notice(own, ofMine);
+      const heardByAdmin = notice(admin, ofMine);
+      const heardByOther = notice(other, ofMine, 1500);
+      const bounds = await call('PUT', `/api/self-serve/marketplaces/${id}/bounds`, 'admin', {
+        maxPerDay: 40,
+        maxPerWeek: 150,
+      });
+      expect(bounds.status).toBe(200);
+      expect(await heardByOwn).toMatchObject({ marketplaceId: id, setting: 'selfServe' });
+      expect(await heardByAdmin).toMatchObject({ marketplaceId: id, setting: 'selfServe' });
+      await expect(heardByOther).rejects.toThrow(/no settings notice/);
+      // The agency's own pause is announced too, and its audit entry names the marketplace.
+      const paused = notice(own, ofMine);
+      expect((await change({ pause: { from: hours(5), until: hours(6) } })).status).toBe(200);
+      expect(await paused).toMatchObject({ setting: 'selfServe' });
+      expect((await change({ pause: null })).status).toBe(200);
+      const log = await call<AuditPage>(
+        'GET',
+        '/api/audit-log?action=marketplace.selfServe',
+        'admin',
+      );
+      expect(log.body.content[0]).toMatchObject({ outcome: 'ok', target: `marketplace ${id}` });
+    } finally {
+      for (const s of sockets) s.disconnect();
+    }
   });
 
   it('keeps the bounds and a planned pause across a restart of the relay', async () => {

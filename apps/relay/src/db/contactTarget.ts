@@ -1,0 +1,104 @@
+/**
+ * Each agency's contact target (minutes from a claim to the first contact) and the claims the
+ * contact clocks count from, in the relay's database.
+ * Invariant: an agency without a row has the default target; a stored target is always within
+ * CONTACT_TARGET's range (the table's check refuses any other).
+ */
+import { CONTACT_TARGET } from '@referrals/shared';
+import { reach, type RelayDatabase } from './database.js';
+import { referralTarget } from './auditLog.js';
+
+/** An agency's stored target; `updatedBy` null while it has the default. */
+export interface StoredContactTarget {
+  readonly agency: string;
+  readonly minutes: number;
+  readonly updatedBy: string | null;
+  readonly updatedAt: string | null;
+}
+
+/** A claim made through the relay: when, and by whom. */
+export interface Claim {
+  readonly at: Date;
+  readonly by: string;
+}
+
+/** The contact targets of agencies, and the claims their clocks start from. */
+export interface ContactTargetStore {
+  /** An agency's target (the default when none was set). */
+  get(agency: string): Promise<StoredContactTarget>;
+  /** Sets an agency's target; `minutes` must be within CONTACT_TARGET's range. */
+  set(agency: string, minutes: number, by: string): Promise<StoredContactTarget>;
+  /** The latest successful claim through the relay of each referral that has one. */
+  claimsOf(referralIds: readonly number[]): Promise<Map<number, Claim>>;
+}
+
+const defaultTarget = (agency: string): StoredContactTarget => ({
+  agency,
+  minutes: CONTACT_TARGET.defaultMinutes,
+  updatedBy: null,
+  updatedAt: null,
+});
+
+export function databaseContactTargets(database: RelayDatabase): ContactTargetStore {
+  const { db } = database;
+  return {
+    async get(agency) {
+      database.assertReady();
+      const row = await reach(() =>
+        db
+          .selectFrom('agency_contact_target')
+          .selectAll()
+          .where('agency', '=', agency)
+          .executeTakeFirst(),
+      );
+      return row
+        ? {
+            agency,
+            minutes: row.minutes,
+            updatedBy: row.updated_by,
+            updatedAt: new Date(row.updated_at).toISOString(),
+          }
+        : defaultTarget(agency);
+    },
+    async set(agency, minutes, by) {
+      database.assertReady();
+      const set = { minutes, updated_by: by, updated_at: new Date() };
+      const row = await reach(() =>
+        db
+          .insertInto('agency_contact_target')
+          .values({ agency, ...set })
+          .onConflict((oc) => oc.column('agency').doUpdateSet(set))
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+      return {
+        agency,
+        minutes: row.minutes,
+        updatedBy: row.updated_by,
+        updatedAt: new Date(row.updated_at).toISOString(),
+      };
+    },
+    async claimsOf(referralIds) {
+      database.assertReady();
+      const out = new Map<number, Claim>();
+      if (referralIds.length === 0) return out;
+      const targets = referralIds.map((id) => referralTarget(id));
+      const rows = await reach(() =>
+        db
+          .selectFrom('audit_log')
+          .select(['target', 'at', 'actor'])
+          .where('action', '=', 'referral.claim')
+          .where('outcome', '=', 'ok')
+          .where('target', 'in', targets)
+          .orderBy('at', 'asc')
+          .execute(),
+      );
+      // Oldest first, so the latest claim of a referral is the one kept.
+      for (const r of rows) {
+        const id = Number((r.target ?? '').slice(referralTarget('').length));
+        if (Number.isSafeInteger(id)) out.set(id, { at: new Date(r.at), by: r.actor });
+      }
+      return out;
+    },
+  };
+}

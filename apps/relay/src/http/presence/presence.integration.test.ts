@@ -1,0 +1,293 @@
+/**
+ * Team presence through a relay on real Redis and PostgreSQL against the stand-in: REST holds
+ * with their refusals and audit, sockets that see teammates' presence and holds at once, and
+ * another agency that never hears or reads any of it (REST and sockets).
+ */
+import type { AuditEntry, Opportunity, PresenceMessage, ReferralPresence } from '@referrals/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callRelay,
+  openSocket,
+  startRelay,
+  startSim,
+  testPrefix,
+  type ClientSocket,
+  type Sim,
+} from '../../testkit/stack.testkit.js';
+
+let sim: Sim;
+let redis: Awaited<ReturnType<typeof testPrefix>>;
+let url: string;
+let stopRelay: () => Promise<void>;
+let refresh: () => Promise<void>;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  sim = await startSim({ SIM_TICK_MS: '3600000' });
+  redis = await testPrefix();
+  const r = await startRelay(sim, redis.prefix);
+  url = r.url;
+  stopRelay = () => r.relay.stop();
+  refresh = () => r.relay.presence.refresh();
+}, 60_000);
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await stopRelay();
+  await sim.close();
+  await redis.cleanup();
+});
+
+const call = (method: string, path: string, user: string | null) =>
+  callRelay(url, sim, method, path, user);
+
+/** A new available referral of the stand-in, once the relay holds it (TX: Lone Star's appetite). */
+async function referral(fields: Partial<Opportunity> = {}): Promise<Opportunity> {
+  const created = (await sim.control('POST', '/__sim/referrals', {
+    state: 'TX',
+    opportunityType: 'CIR',
+    marketplaceStatus: 'Available',
+    ...fields,
+  })) as Opportunity;
+  const path = `/api/referrals/${created.opportunityId}`;
+  await expect.poll(async () => (await call('GET', path, 'producer')).status).toBe(200);
+  return created;
+}
+
+/** A signed-in socket of a demo user, collecting every presence message it hears. */
+async function socketOf(user: string) {
+  const socket = await openSocket(url, await sim.token(user));
+  sockets.push(socket);
+  const heard: PresenceMessage[] = [];
+  socket.on('presence', (m) => heard.push(m));
+  const ask = (request: unknown) =>
+    socket.timeout(5000).emitWithAck('presence', request as never) as Promise<
+      { ok: true; kind: string; [k: string]: unknown } | { ok: false; code: string; error: string }
+    >;
+  return { socket, heard, ask };
+}
+
+describe('team presence', () => {
+  it('shows teammates each other viewing and holding, at once, and asks nothing of the client about its agency', async () => {
+    const o = await referral();
+    const id = o.opportunityId;
+    const pat = await socketOf('producer');
+    const ana = await socketOf('producer2');
+    expect(await pat.ask({ kind: 'watchHolds' })).toMatchObject({ ok: true, kind: 'holds' });
+    expect(await pat.ask({ kind: 'view', referralId: id })).toMatchObject({
+      ok: true,
+      presence: {
+        referralId: id,
+        viewers: [{ username: 'producer', name: 'Pat Producer' }],
+        hold: null,
+      },
+    });
+    const seen = await ana.ask({ kind: 'view', referralId: id });
+    expect(seen).toMatchObject({ ok: true });
+    expect(
+      (seen as unknown as { presence: ReferralPresence }).presence.viewers
+        .map((v) => v.username)
+        .sort(),
+    ).toEqual(['producer', 'producer2']);
+    // Pat hears Ana arrive.
+    await expect
+      .poll(() =>
+        pat.heard.some(
+          (m) => m.kind === 'viewers' && m.viewers.some((v) => v.username === 'producer2'),
+        ),
+      )
+      .toBe(true);
+
+    // Ana holds it: Pat hears it (in the referral's room and the agency's holds) once.
+    const held = await call('POST', `/api/referrals/${id}/hold`, 'producer2');
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body).toMatchObject({
+      referralId: id,
+      username: 'producer2',
+      name: 'Ana Producer',
+    });
+    await expect
+      .poll(() => pat.heard.filter((m) => m.kind === 'hold' && m.hold !== null).length)
+      .toBe(1);
+
+    // Pat may not hold it too, nor release Ana's hold; both say who holds it.
+    const second = await call('POST', `/api/referrals/${id}/hold`, 'producer');
+    expect(second.status).toBe(409);
+    expect((second.body as { error: string }).error).toMatch(
+      /^Ana Producer is calling this referral until \d\d:\d\d:\d\d UTC$/,
+    );
+    const steal = await call('POST', `/api/referrals/${id}/hold/release`, 'producer');
+    expect(steal.status).toBe(403);
+    expect((steal.body as { error: string }).error).toBe(
+      'Ana Producer holds this referral; only they can release it',
+    );
+
+    // REST says the same as the sockets.
+    const presence = await call('GET', `/api/referrals/${id}/presence`, 'producer');
+    expect(presence.status).toBe(200);
+    expect(presence.body).toMatchObject({ referralId: id, hold: { username: 'producer2' } });
+
+    // Ana closes the panel: Pat sees her go; she releases: Pat sees the hold end.
+    await ana.ask({ kind: 'view', referralId: null });
+    await expect
+      .poll(() => {
+        const last = pat.heard.filter((m) => m.kind === 'viewers').at(-1);
+        return last?.kind === 'viewers' ? last.viewers.map((v) => v.username) : null;
+      })
+      .toEqual(['producer']);
+    expect((await call('POST', `/api/referrals/${id}/hold/release`, 'producer2')).status).toBe(200);
+    await expect.poll(() => pat.heard.at(-1)).toEqual({ kind: 'hold', referralId: id, hold: null });
+    expect((await call('POST', `/api/referrals/${id}/hold/release`, 'producer2')).status).toBe(404);
+
+    // Holds are audited: who held which referral.
+    const audit = await call('GET', `/api/audit-log?action=referral.hold`, 'admin');
+    const entries = (audit.body as { content: AuditEntry[] }).content;
+    expect(entries.find((e) => e.target === `referral ${id}` && e.outcome === 'ok')).toMatchObject({
+      actor: 'producer2',
+      agency: 'Lone Star Insurance Group',
+    });
+    expect(
+      entries.find((e) => e.target === `referral ${id}` && e.outcome === 'refused'),
+    ).toMatchObject({
+      actor: 'producer',
+    });
+  });
+
+  it('refuses a hold on a referral the agency cannot see, or an unknown one, and changes nothing', async () => {
+    const outside = await referral({ state: 'CA' });
+    const bad = await call('POST', `/api/referrals/${outside.opportunityId}/hold`, 'producer');
+    expect(bad).toMatchObject({
+      status: 403,
+      body: { error: "this referral is not in your agency's appetite" },
+    });
+    expect((await call('POST', '/api/referrals/999999999/hold', 'producer')).status).toBe(404);
+    expect((await call('POST', '/api/referrals/abc/hold', 'producer')).status).toBe(400);
+    // Staff have no agency to hold for; anonymous callers are asked to sign in.
+    expect(
+      (await call('POST', `/api/referrals/${outside.opportunityId}/hold`, 'admin')).status,
+    ).toBe(403);
+    expect((await call('POST', `/api/referrals/${outside.opportunityId}/hold`, null)).status).toBe(
+      401,
+    );
+    const pat = await socketOf('producer');
+    expect(await pat.ask({ kind: 'view', referralId: outside.opportunityId })).toMatchObject({
+      ok: false,
+      code: 'forbidden',
+    });
+    expect(await pat.ask({ kind: 'view', referralId: '7' })).toMatchObject({
+      ok: false,
+      code: 'invalid',
+    });
+    expect(await pat.ask({ kind: 'watchHolds', agencyId: 1004 })).toMatchObject({
+      ok: false,
+      code: 'invalid',
+    });
+    const presence = await call(
+      'GET',
+      `/api/referrals/${outside.opportunityId}/presence`,
+      'producer',
+    );
+    expect(presence.status).toBe(403);
+  });
+
+  it("never sends an agency's presence or holds to another agency, over REST or sockets", async () => {
+    // A personal referral in Georgia is in both Lone Star's and Peachtree's (fulcrum's) appetites.
+    const o = await referral({ state: 'GA', category: 'PERSONAL' });
+    const id = o.opportunityId;
+    const other = await socketOf('fulcrum');
+    expect(await other.ask({ kind: 'watchHolds' })).toMatchObject({ ok: true, holds: [] });
+    expect(await other.ask({ kind: 'view', referralId: id })).toMatchObject({ ok: true });
+    const pat = await socketOf('producer');
+    await pat.ask({ kind: 'watchHolds' });
+    await pat.ask({ kind: 'view', referralId: id });
+    expect((await call('POST', `/api/referrals/${id}/hold`, 'producer')).status).toBe(200);
+    // Lone Star's own socket hears the hold: by then the other agency's would have too.
+    await expect.poll(() => pat.heard.some((m) => m.kind === 'hold' && m.hold !== null)).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    const leaked = other.heard.filter(
+      (m) =>
+        (m.kind === 'hold' && m.hold !== null) ||
+        (m.kind === 'viewers' && m.viewers.some((v) => v.username !== 'fulcrum')),
+    );
+    expect(leaked).toEqual([]);
+    // Peachtree reads its own presence: itself, and no hold; it may hold the referral itself.
+    const read = await call('GET', `/api/referrals/${id}/presence`, 'fulcrum');
+    expect(read.body).toEqual({
+      referralId: id,
+      viewers: [{ username: 'fulcrum', name: 'Frankie Fulcrum' }],
+      hold: null,
+    });
+    expect((await call('POST', `/api/referrals/${id}/hold`, 'fulcrum')).status).toBe(200);
+    expect((await call('POST', `/api/referrals/${id}/hold/release`, 'fulcrum')).status).toBe(200);
+    expect((await other.ask({ kind: 'watchHolds' })) as unknown).toMatchObject({ holds: [] });
+  });
+});
+
+describe('a relay that died', () => {
+  it('leaves its viewers only until they expire: the next refresh prunes them and tells the room', async () => {
+    const o = await referral();
+    const id = o.opportunityId;
+    const pat = await socketOf('producer');
+    // A viewer of another relay, which then dies: its entry stops being refreshed.
+    const ghost = JSON.stringify(['gone-socket', 'producer2', 'Ana Producer']);
+    const key = `${redis.prefix}presence:view:1001:${id}`;
+    await redis.redis.zadd(key, Date.now() + 60_000, ghost);
+    await pat.ask({ kind: 'view', referralId: id });
+    const lastViewers = () => {
+      const last = pat.heard.filter((m) => m.kind === 'viewers').at(-1);
+      return last?.kind === 'viewers' ? last.viewers.map((v) => v.username) : null;
+    };
+    await expect.poll(() => lastViewers()?.sort()).toEqual(['producer', 'producer2']);
+    // Past its expiry (VIEW_TTL_MS after its last refresh).
+    await redis.redis.zadd(key, Date.now() - 1, ghost);
+    await refresh();
+    await expect.poll(lastViewers).toEqual(['producer']);
+    expect(await redis.redis.zscore(key, ghost)).toBeNull();
+  });
+});
+
+describe('team presence on a relay alone (no Redis)', () => {
+  it('shows teammates each other and a hold, from memory', async () => {
+    const alone = await startRelay(sim, `${redis.prefix}alone:`, { REDIS_URL: '' });
+    try {
+      const o = await referral();
+      const id = o.opportunityId;
+      const open = async (user: string) => {
+        const socket = await openSocket(alone.url, await sim.token(user));
+        sockets.push(socket);
+        const heard: PresenceMessage[] = [];
+        socket.on('presence', (m) => heard.push(m));
+        await expect
+          .poll(async () => {
+            const a = (await socket
+              .timeout(5000)
+              .emitWithAck('presence', { kind: 'view', referralId: id })) as { ok: boolean };
+            return a.ok;
+          })
+          .toBe(true);
+        return heard;
+      };
+      const patHeard = await open('producer');
+      await open('producer2');
+      await expect
+        .poll(() =>
+          patHeard.some(
+            (m) => m.kind === 'viewers' && m.viewers.some((v) => v.username === 'producer2'),
+          ),
+        )
+        .toBe(true);
+      const held = await callRelay(
+        alone.url,
+        sim,
+        'POST',
+        `/api/referrals/${id}/hold`,
+        'producer2',
+      );
+      expect(held.status).toBe(200);
+      await expect
+        .poll(() => patHeard.some((m) => m.kind === 'hold' && m.hold !== null))
+        .toBe(true);
+    } finally {
+      await alone.relay.stop();
+    }
+  });
+});

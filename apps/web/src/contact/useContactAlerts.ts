@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { errorToast, type Access } from '@referrals/shared';
+import { alertsWanted } from '../alerts/alertRules';
+import { localList } from '../alerts/localList';
+import { useAlertDeps } from '../alerts/useAlertDeps';
+import { showNotification } from '../alerts/watchNewReferrals';
+import { usePreferences } from '../preferences/usePreferences';
+import { useToast } from '../toasts/useToast';
+import { watchContactClocks } from './watchContactClocks';
+
+/**
+ * The contact-clock alerts of a signed-in agent while the console is open: the claimer's at half
+ * the target, the agency admin's past it, for an agent who opted in to alerts. Each tab shows its
+ * own console notice, whatever the browser lets notifications do; a browser notification is given
+ * once per browser, where the browser allows one.
+ */
+export const useContactAlerts = (access: Access, username: string): void => {
+  const { live, read, wanted, open } = useAlertDeps(access);
+  const toast = useToast();
+  // Read at each alert, so a change of the preferences does not restart the watch.
+  const notifying = useRef(wanted);
+  useEffect(() => {
+    notifying.current = wanted;
+  }, [wanted]);
+  const { preferences } = usePreferences();
+  const agent = alertsWanted(access, preferences);
+  const { isAgencyAdmin } = access;
+  useEffect(() => {
+    if (!agent) return undefined;
+    return watchContactClocks({
+      live,
+      read,
+      viewer: { username, isAgencyAdmin },
+      notice: (text) => toast(errorToast(`${text.title}. ${text.body}`)),
+      notify: (text, onClick) => {
+        if (notifying.current) showNotification(text, onClick);
+      },
+      open,
+      now: () => new Date(),
+      everySecond: (run) => {
+        const id = setInterval(run, 1000);
+        return () => clearInterval(id);
+      },
+      alerted: localList(
+        `rc.contact-alerts.${username}.alerted`,
+        (k): k is string => typeof k === 'string',
+      ),
+    });
+  }, [agent, isAgencyAdmin, live, read, open, toast, username]);
+};

@@ -1,0 +1,28 @@
+/**
+ * Hooks over the tab's PresenceClient: the agency's holds (rows) and one referral's presence
+ * (the panel). Only agency users have a team; for anyone else they stay empty and send nothing.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import type { PresenceHold, ReferralPresence } from '@referrals/shared';
+import { useServices } from '../app/services';
+
+const NO_HOLDS: ReadonlyMap<number, PresenceHold> = new Map();
+
+/** The agency's holds by referral id, live, while the caller is mounted (agency users only). */
+export function useAgencyHolds(enabled: boolean): ReadonlyMap<number, PresenceHold> {
+  const { presence } = useServices().live;
+  useEffect(() => (enabled ? presence.watchHolds() : undefined), [presence, enabled]);
+  const holds = useSyncExternalStore(presence.subscribe, presence.holds, presence.holds);
+  return enabled ? holds : NO_HOLDS;
+}
+
+/** The presence of the referral the panel shows, announced as viewed while it is mounted. */
+export function useReferralPresence(referralId: number | null): ReferralPresence | null {
+  const { presence } = useServices().live;
+  useEffect(() => {
+    presence.view(referralId);
+    return () => presence.view(null);
+  }, [presence, referralId]);
+  const current = useSyncExternalStore(presence.subscribe, presence.presence, presence.presence);
+  return current?.referralId === referralId ? current : null;
+}
