@@ -1,10 +1,10 @@
 import type { Browser, Locator } from '@playwright/test';
-import { panelOf, shootLooks } from '../src/axeScreens.js';
+import { panelOf, shootLooks, useMode } from '../src/axeScreens.js';
 import { availableReferral, expect, referralRow, signIn, test } from '../src/fixtures.js';
 
 /**
  * A team that sees each other: two producers of Lone Star open the same referral, each sees the
- * other there within 2 s; one holds it for a call ("I'm calling"), the other sees "Ana is
+ * other there within 2 s, in the panel and on the rows of their lists; one holds it for a call ("I'm calling"), the other sees "Ana is
  * calling" in the panel and on the row within 2 s, and is asked to confirm before claiming over
  * it. Screenshots of the panel and the list at 1440 and 390 px, light and dark, each checked
  * with axe-core, go to the test's output folder.
@@ -27,7 +27,7 @@ const teamOf = (panel: Locator) => panel.getByRole('group', { name: 'Your team o
 test('two producers of one agency see each other, and a hold asks the other to confirm', async ({
   browser,
 }) => {
-  // Two browsers and twelve screenshots, each checked with axe.
+  // Two browsers and eighteen screenshots, each checked with axe.
   test.setTimeout(240_000);
   const made = await availableReferral({ city: 'Waco' });
   const id = made.opportunityId;
@@ -44,6 +44,20 @@ test('two producers of one agency see each other, and a hold asks the other to c
   // Each sees the other there, within 2 s of the other opening it.
   await expect(teamOf(anaPanel).getByText('Pat is viewing')).toBeVisible(SOON);
   await expect(teamOf(patPanel).getByText('Ana is viewing')).toBeVisible(SOON);
+  // And on the row: in All Referrals (behind Pat's panel) and in another tab's Claim-it list,
+  // where the mark leads the row.
+  await expect(referralRow(pat, id)).toContainText('Ana is viewing', SOON);
+  const claimIt = await pat.context().newPage();
+  await claimIt.setViewportSize({ width: 1440, height: 900 });
+  await claimIt.goto('/admin/claim-it-referrals?state=TX');
+  await expect(referralRow(claimIt, id)).toContainText('Ana is viewing', SOON);
+  await shootLooks(claimIt, 'presence-viewing-row', referralRow(claimIt, id));
+  // The Live pill keeps its green dot in both schemes (the dark one had greyed it).
+  for (const mode of ['dark', 'light'] as const) {
+    await useMode(claimIt, mode);
+    await expect(claimIt.locator('[data-state="live"] svg')).toHaveCSS('color', 'rgb(27, 110, 52)');
+  }
+  await claimIt.close();
 
   // Ana holds it for her call: Pat sees it in the panel and on the row within 2 s.
   await teamOf(anaPanel).getByRole('button', { name: "I'm calling" }).click();

@@ -217,16 +217,20 @@ function restRoutes(
     ...auditLogRoutes(auditLog),
     ...acquiredRoutes(deps, pipelineStore, returnStore),
     // A changed contact target is announced to the agency's screens (they read it again).
-    ...contactRoutes(deps, databaseContactTargets(database), pipelineStore, ({ agencyId }) => {
-      if (agencyId === null) return;
-      const notice: AgencySettingsNotice = {
-        agencyId,
-        marketplaceId: null,
-        setting: 'contactTarget',
-        at: deps.now().toISOString(),
-      };
-      publish('agencySettings', notice);
-    }),
+    ...contactRoutes(
+      deps,
+      { targets: databaseContactTargets(database), claims: auditLog, pipeline: pipelineStore },
+      ({ agencyId }) => {
+        if (agencyId === null) return;
+        const notice: AgencySettingsNotice = {
+          agencyId,
+          marketplaceId: null,
+          setting: 'contactTarget',
+          at: deps.now().toISOString(),
+        };
+        publish('agencySettings', notice);
+      },
+    ),
     ...pipelineRoutes(deps, {
       pipeline: pipelineStore,
       returns: returnStore,

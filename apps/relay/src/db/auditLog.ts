@@ -1,7 +1,8 @@
 /**
- * The audit log of every write made through the relay, in the relay's database. Invariant: a
- * write is recorded as 'pending' before it is made (no record, no write), and its outcome is
- * recorded after; an outcome the database could not take goes to the log instead.
+ * The audit log of every write made through the relay, in the relay's database, and the one rule
+ * for when a purchase was claimed (its `referral.claim` entry, else the upstream's last change).
+ * Invariant: a write is recorded as 'pending' before it is made (no record, no write), and its
+ * outcome is recorded after; an outcome the database could not take goes to the log instead.
  */
 import type {
   AuditAction,
@@ -9,6 +10,7 @@ import type {
   AuditOutcome,
   AuditPage,
   AuditQuery,
+  Opportunity,
 } from '@referrals/shared';
 import type { Selectable } from 'kysely';
 import { logger } from '../log.js';
@@ -35,6 +37,12 @@ export interface AuditEnd {
   readonly after: unknown;
 }
 
+/** A claim made through the relay: when, and by whom. */
+export interface Claim {
+  readonly at: Date;
+  readonly by: string;
+}
+
 /** The audit log of every write through the relay, in the relay's database. */
 export interface AuditLog {
   /**
@@ -49,9 +57,21 @@ export interface AuditLog {
   finish(entry: AuditEntry, end: AuditEnd): Promise<AuditEntry>;
   /** One page of the log, newest first. */
   list(query: AuditQuery): Promise<AuditPage>;
-  /** When a claim of this referral through the relay succeeded, if one did. */
+  /** The latest successful claim through the relay of each referral that has one. */
+  claimsOf(referralIds: readonly number[]): Promise<Map<number, Claim>>;
+  /** When the latest claim of this referral through the relay succeeded, if one did. */
   claimedAt(referralId: number): Promise<Date | null>;
 }
+
+/**
+ * When a purchase was claimed: its claim through the relay (`claimed`, from `claimsOf` or
+ * `claimedAt`), else the upstream's last change, which it stamps at the claim. The contact clocks
+ * and the return window both count from it.
+ */
+export const claimTimeOf = (
+  o: Pick<Opportunity, 'addDate' | 'lastModDate'>,
+  claimed: Date | null | undefined,
+): Date => claimed ?? new Date(o.lastModDate ?? o.addDate);
 
 const json = (v: unknown): string | null =>
   v === undefined || v === null ? null : JSON.stringify(v);
@@ -75,8 +95,40 @@ function entryOf(row: Selectable<AuditLogTable>): AuditEntry {
 /** The target an audit entry about a referral names. */
 export const referralTarget = (referralId: number | string) => `referral ${referralId}`;
 
+/** The latest successful claim of each of these referrals that has one, in one query. */
+async function claimsIn(
+  database: RelayDatabase,
+  referralIds: readonly number[],
+): Promise<Map<number, Claim>> {
+  const { db } = database;
+  database.assertReady();
+  const out = new Map<number, Claim>();
+  if (referralIds.length === 0) return out;
+  const rows = await reach(() =>
+    db
+      .selectFrom('audit_log')
+      .select(['target', 'at', 'actor'])
+      .where('action', '=', 'referral.claim')
+      .where('outcome', '=', 'ok')
+      .where(
+        'target',
+        'in',
+        referralIds.map((id) => referralTarget(id)),
+      )
+      .orderBy('at', 'asc')
+      .execute(),
+  );
+  // Oldest first, so the latest claim of a referral is the one kept.
+  for (const r of rows) {
+    const id = Number((r.target ?? '').slice(referralTarget('').length));
+    if (Number.isSafeInteger(id)) out.set(id, { at: new Date(r.at), by: r.actor });
+  }
+  return out;
+}
+
 export function databaseAuditLog(database: RelayDatabase): AuditLog {
   const { db } = database;
+  const claimsOf = (referralIds: readonly number[]) => claimsIn(database, referralIds);
   return {
     async begin(start) {
       database.assertReady();
@@ -117,20 +169,10 @@ export function databaseAuditLog(database: RelayDatabase): AuditLog {
       }
       return done;
     },
+    claimsOf,
+    // One referral's is read as the batch reads it: one query, one rule for which claim counts.
     async claimedAt(referralId) {
-      database.assertReady();
-      const row = await reach(() =>
-        db
-          .selectFrom('audit_log')
-          .select('at')
-          .where('action', '=', 'referral.claim')
-          .where('target', '=', referralTarget(referralId))
-          .where('outcome', '=', 'ok')
-          .orderBy('at', 'desc')
-          .limit(1)
-          .executeTakeFirst(),
-      );
-      return row ? new Date(row.at) : null;
+      return (await claimsOf([referralId])).get(referralId)?.at ?? null;
     },
     async list(q) {
       database.assertReady();

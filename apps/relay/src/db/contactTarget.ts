@@ -1,12 +1,11 @@
 /**
- * Each agency's contact target (minutes from a claim to the first contact) and the claims the
- * contact clocks count from, in the relay's database.
+ * Each agency's contact target (minutes from a claim to the first contact), in the relay's
+ * database. The claims the contact clocks count from are the audit log's (auditLog.ts).
  * Invariant: an agency without a row has the default target; a stored target is always within
  * CONTACT_TARGET's range (the table's check refuses any other).
  */
 import { CONTACT_TARGET } from '@referrals/shared';
 import { reach, type RelayDatabase } from './database.js';
-import { referralTarget } from './auditLog.js';
 
 /** An agency's stored target; `updatedBy` null while it has the default. */
 export interface StoredContactTarget {
@@ -16,20 +15,12 @@ export interface StoredContactTarget {
   readonly updatedAt: string | null;
 }
 
-/** A claim made through the relay: when, and by whom. */
-export interface Claim {
-  readonly at: Date;
-  readonly by: string;
-}
-
-/** The contact targets of agencies, and the claims their clocks start from. */
+/** The contact targets of agencies. */
 export interface ContactTargetStore {
   /** An agency's target (the default when none was set). */
   get(agency: string): Promise<StoredContactTarget>;
   /** Sets an agency's target; `minutes` must be within CONTACT_TARGET's range. */
   set(agency: string, minutes: number, by: string): Promise<StoredContactTarget>;
-  /** The latest successful claim through the relay of each referral that has one. */
-  claimsOf(referralIds: readonly number[]): Promise<Map<number, Claim>>;
 }
 
 const defaultTarget = (agency: string): StoredContactTarget => ({
@@ -77,28 +68,6 @@ export function databaseContactTargets(database: RelayDatabase): ContactTargetSt
         updatedBy: row.updated_by,
         updatedAt: new Date(row.updated_at).toISOString(),
       };
-    },
-    async claimsOf(referralIds) {
-      database.assertReady();
-      const out = new Map<number, Claim>();
-      if (referralIds.length === 0) return out;
-      const targets = referralIds.map((id) => referralTarget(id));
-      const rows = await reach(() =>
-        db
-          .selectFrom('audit_log')
-          .select(['target', 'at', 'actor'])
-          .where('action', '=', 'referral.claim')
-          .where('outcome', '=', 'ok')
-          .where('target', 'in', targets)
-          .orderBy('at', 'asc')
-          .execute(),
-      );
-      // Oldest first, so the latest claim of a referral is the one kept.
-      for (const r of rows) {
-        const id = Number((r.target ?? '').slice(referralTarget('').length));
-        if (Number.isSafeInteger(id)) out.set(id, { at: new Date(r.at), by: r.actor });
-      }
-      return out;
     },
   };
 }

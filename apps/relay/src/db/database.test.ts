@@ -76,6 +76,33 @@ describe.each(targets)('the relay database on $name', ({ open }) => {
     });
   });
 
+  it('reads the latest successful claim of each referral, the one claimedAt answers too', async () => {
+    const log = databaseAuditLog(database);
+    const claim = async (id: number, actor: string, outcome: 'ok' | 'refused') => {
+      const e = await log.begin({
+        requestId: `claim-${id}-${actor}`,
+        actor,
+        agency: 'Lone Star',
+        action: 'referral.claim',
+        target: `referral ${id}`,
+        before: null,
+      });
+      await log.finish(e, { outcome, status: outcome === 'ok' ? 200 : 409, after: null });
+    };
+    await claim(7, 'c-ann', 'ok');
+    await claim(8, 'c-bob', 'refused');
+    await claim(9, 'c-cy', 'ok');
+    await claim(9, 'c-dee', 'ok');
+    await claim(9, 'c-eve', 'refused');
+    const claims = await log.claimsOf([7, 8, 9, 10]);
+    expect([...claims.keys()].sort()).toEqual([7, 9]);
+    expect(claims.get(7)?.by).toBe('c-ann');
+    expect(claims.get(9)?.by).toBe('c-dee');
+    expect(await log.claimedAt(9)).toEqual(claims.get(9)?.at);
+    expect(await log.claimedAt(8)).toBeNull();
+    expect((await log.claimsOf([])).size).toBe(0);
+  });
+
   it('filters and pages the log exactly as a plain filter, sort and slice would', async () => {
     const log = databaseAuditLog(database);
     // A log of its own: entries of one test run carry one request-id prefix, and each query

@@ -17,6 +17,7 @@ import {
   type TopicKind,
   type TOPICS,
 } from '@referrals/shared';
+import type { UserProfile } from '../auth/profile.js';
 import type { StreamName } from '../keys.js';
 import { BOUGHT, boughtBy, projectRow } from '../readModel/api.js';
 import { agentMarketplace } from './agentMarketplace.js';
@@ -66,6 +67,57 @@ const whole = <K extends TopicKind & StreamName>(kind: K): StreamSource<K> => ({
   stream: kind,
   build: () => ({ room: rooms.single(kind), select: (r) => r as TopicItems[K] }),
 });
+
+/** The streams of notices about one agency each: its screens hear its own, admins every one. */
+type NoticeKind = 'pipeline' | 'returns' | 'agencySettings';
+/** What a notice stream's room names its agency by (a name or an id). */
+type AgencyOf<K extends NoticeKind> = NonNullable<Parameters<(typeof rooms)[K]>[0]>;
+
+/** How a notice stream names its agency: by name or by id, in the caller's profile and a notice. */
+interface AgencyKey<A extends string | number> {
+  readonly ofProfile: (p: UserProfile) => A | null;
+  readonly ofNotice: (r: object) => A;
+}
+/** Progress and returns name the agency that bought the referral. */
+const BY_NAME: AgencyKey<string> = {
+  ofProfile: (p) => p.agencyName,
+  ofNotice: (r) => (r as { agency: string }).agency,
+};
+/** Settings notices name the agency by id. */
+const BY_ID: AgencyKey<number> = {
+  ofProfile: (p) => p.agencyId,
+  ofNotice: (r) => (r as { agencyId: number }).agencyId,
+};
+
+/**
+ * A notice stream of agencies: an agency's own notices (its room is `rooms[stream]` of its key),
+ * every agency's for admins (from the token); a caller with no agency is refused.
+ */
+function agencyNotices<K extends NoticeKind, A extends AgencyOf<K>>(
+  stream: K,
+  key: AgencyKey<A>,
+  reloadOn?: readonly StreamName[],
+): Omit<StreamSource<K>, 'build'> & {
+  readonly build: (topic: TopicOf<K>, c: SignedInContext) => Built<StreamRoom<TopicItems[K]>>;
+} {
+  const roomOf = rooms[stream] as (agency: A | null) => string;
+  return {
+    stream,
+    ...(reloadOn ? { reloadOn } : {}),
+    build: async (_topic, { principal, profiles }) => {
+      let agency: A | null = null;
+      if (!principal.access.isAdmin) {
+        agency = key.ofProfile(await profiles.resolve(principal));
+        if (agency === null) return { code: 'forbidden', error: 'your account has no agency' };
+      }
+      return {
+        room: roomOf(agency),
+        select: (r) =>
+          agency === null || key.ofNotice(r) === agency ? (r as TopicItems[K]) : undefined,
+      };
+    },
+  };
+}
 
 /**
  * The relay's half of the topic registry (the other half, tier, delivery and ids, is shared
@@ -154,60 +206,12 @@ export const TOPIC_SOURCES: { readonly [K in TopicKind]: TopicSource<K> } = {
   },
   // The stream holds the newest entry only; the log itself is paged through GET /api/audit-log.
   auditLog: whole('auditLog'),
-  pipeline: agencyNotices('pipeline'),
-  returns: agencyNotices('returns'),
-  agencySettings: {
-    stream: 'agencySettings',
-    // An edited marketplace or new delivery figures change what an appetite screen shows (its
-    // caps, today's deliveries against them): the screens read again, as on a settings notice.
-    reloadOn: ['marketplaces', 'deliveryStats'],
-    build: async (_topic, { principal, profiles }) => {
-      let agencyId: number | null = null;
-      if (!principal.access.isAdmin) {
-        const profile = await profiles.resolve(principal);
-        if (profile.agencyId === null) {
-          return { code: 'forbidden', error: 'your account has no agency' };
-        }
-        agencyId = profile.agencyId;
-      }
-      return {
-        room: rooms.agencySettings(agencyId),
-        select: (r) => {
-          const n = r as TopicItems['agencySettings'];
-          return agencyId === null || n.agencyId === agencyId ? n : undefined;
-        },
-      };
-    },
-  },
+  pipeline: agencyNotices('pipeline', BY_NAME),
+  returns: agencyNotices('returns', BY_NAME),
+  // An edited marketplace or new delivery figures change what an appetite screen shows (its
+  // caps, today's deliveries against them): the screens read again, as on a settings notice.
+  agencySettings: agencyNotices('agencySettings', BY_ID, ['marketplaces', 'deliveryStats']),
 };
-
-/** A notice stream of agencies: an agency's own, every agency's for admins (from the token). */
-function agencyNotices<K extends 'pipeline' | 'returns'>(
-  stream: K,
-): Omit<StreamSource<K>, 'build'> & {
-  readonly build: (topic: TopicOf<K>, c: SignedInContext) => Built<StreamRoom<TopicItems[K]>>;
-} {
-  return {
-    stream,
-    build: async (_topic, { principal, profiles }) => {
-      let agency: string | null = null;
-      if (!principal.access.isAdmin) {
-        const profile = await profiles.resolve(principal);
-        if (profile.agencyName === null) {
-          return { code: 'forbidden', error: 'your account has no agency' };
-        }
-        agency = profile.agencyName;
-      }
-      return {
-        room: rooms[stream](agency),
-        select: (r) =>
-          agency === null || (r as { agency: string }).agency === agency
-            ? (r as TopicItems[K])
-            : undefined,
-      };
-    },
-  };
-}
 
 const sources = Object.values(TOPIC_SOURCES) as TopicSource<TopicKind>[];
 

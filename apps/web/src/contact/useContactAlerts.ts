@@ -1,18 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { errorToast, type Access } from '@referrals/shared';
-import { alertsWanted } from '../alerts/alertRules';
+import { isAgent } from '../alerts/alertRules';
 import { localList } from '../alerts/localList';
 import { useAlertDeps } from '../alerts/useAlertDeps';
 import { showNotification } from '../alerts/watchNewReferrals';
-import { usePreferences } from '../preferences/usePreferences';
 import { useToast } from '../toasts/useToast';
 import { watchContactClocks } from './watchContactClocks';
 
 /**
  * The contact-clock alerts of a signed-in agent while the console is open: the claimer's at half
- * the target, the agency admin's past it, for an agent who opted in to alerts. Each tab shows its
- * own console notice, whatever the browser lets notifications do; a browser notification is given
- * once per browser, where the browser allows one.
+ * the target, the agency admin's past it. Each tab shows its own console notice, for every agent
+ * (speed to contact is the agency's rule, not a preference); a browser notification is given once
+ * per browser, for an agent who opted in to alerts, where the browser allows one.
  */
 export const useContactAlerts = (access: Access, username: string): void => {
   const { live, read, wanted, open } = useAlertDeps(access);
@@ -22,8 +21,7 @@ export const useContactAlerts = (access: Access, username: string): void => {
   useEffect(() => {
     notifying.current = wanted;
   }, [wanted]);
-  const { preferences } = usePreferences();
-  const agent = alertsWanted(access, preferences);
+  const agent = isAgent(access);
   const { isAgencyAdmin } = access;
   useEffect(() => {
     if (!agent) return undefined;

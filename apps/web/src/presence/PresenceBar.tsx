@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Stack } from '@mui/material';
-import { alpha, type Theme } from '@mui/material/styles';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import {
@@ -18,21 +17,7 @@ import {
 import { useServices } from '../app/services';
 import { refusalText } from '../app/refusalText';
 import { useNow } from '../time/clock';
-
-/**
- * A teammate's hold: text in the body colour on a warning tint (white on MUI's orange misses
- * AA contrast); one's own: the primary chip.
- */
-const holdLook = (mine: boolean) =>
-  mine
-    ? ({ color: 'primary' } as const)
-    : {
-        sx: {
-          bgcolor: (t: Theme) => alpha(t.palette.warning.main, 0.2),
-          color: 'text.primary',
-          '& .MuiChip-icon': { color: 'warning.main' },
-        },
-      };
+import { holdLook } from './RowPresenceMark';
 
 /** "1:42": what is left of a hold. */
 const leftText = (hold: PresenceHold, now: Date): string => {
@@ -102,42 +87,5 @@ export const PresenceBar = ({
         </Alert>
       )}
     </Box>
-  );
-};
-
-/**
- * A row's mark of a hold (rows show holds only, never viewers): in a one-line row, a phone icon
- * named "Ana is calling" before the action, so the action keeps its room; in a card, the chip.
- */
-export const HoldMark = ({
-  hold,
-  me,
-  compact,
-}: {
-  readonly hold: PresenceHold;
-  readonly me: string;
-  readonly compact: boolean;
-}) => {
-  const now = useNow();
-  if (!holdStands(hold, now)) return null;
-  const mine = hold.username === me;
-  if (compact) {
-    return (
-      <PhoneInTalkIcon
-        fontSize="small"
-        titleAccess={holdText(hold, me)}
-        sx={{ mr: 0.5, verticalAlign: 'middle', color: mine ? 'primary.main' : 'warning.main' }}
-      />
-    );
-  }
-  const look = holdLook(mine);
-  return (
-    <Chip
-      size="small"
-      {...look}
-      icon={<PhoneInTalkIcon />}
-      label={holdText(hold, me)}
-      sx={{ ...('sx' in look ? look.sx : {}), mb: 0.5 }}
-    />
   );
 };

@@ -91,4 +91,58 @@ describe('PresenceClient', () => {
     );
     expect(client.presence()).toBeNull();
   });
+
+  it("keeps the rows' viewers: answered, pushed, forgotten when a row leaves, answered anew after a reconnect", () => {
+    const { socket, client } = setUp();
+    const pat = { username: 'producer', name: 'Pat Producer' };
+    const ana = { username: 'producer2', name: 'Ana Producer' };
+    client.watchRows([7, 8]);
+    socket.connect(true);
+    expect(socket.calls('presence').at(-1)?.args[0]).toEqual({
+      kind: 'watchRows',
+      referralIds: [7, 8],
+    });
+    socket.answer('presence', {
+      ok: true,
+      kind: 'rows',
+      rows: [{ referralId: 7, viewers: [pat] }],
+    });
+    expect([...client.rowViewers()]).toEqual([[7, [pat]]]);
+    // A push for a watched row sets or clears it; one for a row not shown is not kept.
+    socket.push('presence', { kind: 'viewers', referralId: 8, viewers: [ana] });
+    socket.push('presence', { kind: 'viewers', referralId: 9, viewers: [ana] });
+    socket.push('presence', { kind: 'viewers', referralId: 7, viewers: [] });
+    expect([...client.rowViewers()]).toEqual([[8, [ana]]]);
+    // The same rows again send nothing; new rows replace the set and drop the rows gone.
+    const sent = socket.calls('presence').length;
+    client.watchRows([7, 8]);
+    expect(socket.calls('presence')).toHaveLength(sent);
+    client.watchRows([9, 7]);
+    expect(socket.calls('presence').at(-1)?.args[0]).toEqual({
+      kind: 'watchRows',
+      referralIds: [9, 7],
+    });
+    expect(client.rowViewers().size).toBe(0);
+    // A late answer names a row no longer shown: it is not kept.
+    socket.answer('presence', {
+      ok: true,
+      kind: 'rows',
+      rows: [{ referralId: 8, viewers: [pat] }],
+    });
+    expect(client.rowViewers().size).toBe(0);
+    socket.push('presence', { kind: 'viewers', referralId: 9, viewers: [pat] });
+    // After a reconnect what was heard is forgotten and the rows are asked for again.
+    socket.connect(false);
+    socket.connect(true);
+    expect(client.rowViewers().size).toBe(0);
+    expect(socket.calls('presence').at(-1)?.args[0]).toEqual({
+      kind: 'watchRows',
+      referralIds: [9, 7],
+    });
+    client.watchRows([]);
+    expect(socket.calls('presence').at(-1)?.args[0]).toEqual({
+      kind: 'watchRows',
+      referralIds: [],
+    });
+  });
 });

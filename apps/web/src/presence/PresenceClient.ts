@@ -1,13 +1,15 @@
 /**
- * The tab's team presence over its one socket: the agency's holds (for the rows) and the presence
- * of the referral the details panel shows. It announces both after every (re)connect, since a
- * relay keeps nothing of a socket that came back (the relay may even be another one), and again
- * after a renewed session. Holds past their `until` are dropped by their readers (holdStands).
+ * The tab's team presence over its one socket: the agency's holds and the viewers of the rows the
+ * list shows, and the presence of the referral the details panel shows. It announces all three
+ * after every (re)connect, since a relay keeps nothing of a socket that came back (the relay may
+ * even be another one), and again after a renewed session. Holds past their `until` are dropped
+ * by their readers (holdStands).
  */
 import {
   type PresenceHold,
   type PresenceMessage,
   type PresenceRequest,
+  type PresenceViewer,
   type ReferralPresence,
 } from '@referrals/shared';
 import { logger } from '../log';
@@ -25,12 +27,17 @@ export class PresenceClient {
   private holdMap: ReadonlyMap<number, PresenceHold> = new Map();
   private viewing: number | null = null;
   private current: ReferralPresence | null = null;
+  private rows: readonly number[] = [];
+  private rowMap: ReadonlyMap<number, readonly PresenceViewer[]> = new Map();
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly socket: LiveSocket) {
     socket.onConnection((e) => {
       this.connected = e.connected;
-      if (e.connected) this.announce();
+      if (!e.connected) return;
+      // The relay answers every row again: what was heard before may have changed meanwhile.
+      this.rowMap = new Map();
+      this.announce();
     });
     socket.on('presence', (m) => this.onMessage(m));
     socket.on('sessionExpired', () => {
@@ -47,6 +54,9 @@ export class PresenceClient {
   /** The agency's holds by referral id (a new map at each change). */
   holds = (): ReadonlyMap<number, PresenceHold> => this.holdMap;
 
+  /** The viewers of the rows watched, by referral id (rows nobody views are absent). */
+  rowViewers = (): ReadonlyMap<number, readonly PresenceViewer[]> => this.rowMap;
+
   /** The presence of the referral the panel shows (null: none, or not yet answered). */
   presence = (): ReferralPresence | null => this.current;
 
@@ -57,6 +67,21 @@ export class PresenceClient {
     return () => {
       this.watchers -= 1;
     };
+  }
+
+  /**
+   * The referrals the list shows as rows ([]: none); replaces the set named before, whose rows
+   * no longer shown are forgotten at once.
+   */
+  watchRows(referralIds: readonly number[]): void {
+    const same =
+      referralIds.length === this.rows.length && referralIds.every((id, i) => this.rows[i] === id);
+    if (same) return;
+    this.rows = [...referralIds];
+    const kept = new Set(referralIds);
+    this.rowMap = new Map([...this.rowMap].filter(([id]) => kept.has(id)));
+    this.notify();
+    if (this.connected) this.send({ kind: 'watchRows', referralIds: this.rows });
   }
 
   /** The referral the panel shows (null: it closed). */
@@ -77,6 +102,7 @@ export class PresenceClient {
     if (!this.connected) return;
     if (this.watchers > 0) this.send({ kind: 'watchHolds' });
     if (this.viewing !== null) this.send({ kind: 'view', referralId: this.viewing });
+    if (this.rows.length > 0) this.send({ kind: 'watchRows', referralIds: this.rows });
   }
 
   private send(request: PresenceRequest): void {
@@ -84,6 +110,8 @@ export class PresenceClient {
       if (!a.ok) return log.info(`presence refused: ${a.error}`);
       if (a.kind === 'holds') {
         this.holdMap = new Map(a.holds.map((h) => [h.referralId, h]));
+      } else if (a.kind === 'rows') {
+        this.takeRows(a.rows);
       } else if (a.presence === null || a.presence.referralId === this.viewing) {
         this.current = a.presence;
       }
@@ -94,8 +122,9 @@ export class PresenceClient {
   private onMessage(m: PresenceMessage): void {
     switch (m.kind) {
       case 'viewers':
-        if (this.current?.referralId !== m.referralId) return;
-        this.current = { ...this.current, viewers: m.viewers };
+        if (this.rows.includes(m.referralId)) this.takeRows([m]);
+        if (this.current?.referralId === m.referralId)
+          this.current = { ...this.current, viewers: m.viewers };
         break;
       case 'hold': {
         const next = new Map(this.holdMap);
@@ -108,6 +137,17 @@ export class PresenceClient {
       }
     }
     this.notify();
+  }
+
+  /** Takes the viewers of rows still watched (an answer may come after the rows moved on). */
+  private takeRows(rows: readonly { referralId: number; viewers: readonly PresenceViewer[] }[]) {
+    const next = new Map(this.rowMap);
+    for (const r of rows) {
+      if (!this.rows.includes(r.referralId)) continue;
+      if (r.viewers.length > 0) next.set(r.referralId, r.viewers);
+      else next.delete(r.referralId);
+    }
+    this.rowMap = next;
   }
 
   private notify(): void {

@@ -1,12 +1,14 @@
 /**
- * Hooks over the tab's PresenceClient: the agency's holds (rows) and one referral's presence
- * (the panel). Only agency users have a team; for anyone else they stay empty and send nothing.
+ * Hooks over the tab's PresenceClient: the agency's holds and the viewers of the rows shown (the
+ * list), and one referral's presence (the panel). Only agency users have a team; for anyone else
+ * they stay empty and send nothing.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import type { PresenceHold, ReferralPresence } from '@referrals/shared';
+import type { PresenceHold, PresenceViewer, ReferralPresence } from '@referrals/shared';
 import { useServices } from '../app/services';
 
 const NO_HOLDS: ReadonlyMap<number, PresenceHold> = new Map();
+const NO_VIEWERS: ReadonlyMap<number, readonly PresenceViewer[]> = new Map();
 
 /** The agency's holds by referral id, live, while the caller is mounted (agency users only). */
 export function useAgencyHolds(enabled: boolean): ReadonlyMap<number, PresenceHold> {
@@ -14,6 +16,28 @@ export function useAgencyHolds(enabled: boolean): ReadonlyMap<number, PresenceHo
   useEffect(() => (enabled ? presence.watchHolds() : undefined), [presence, enabled]);
   const holds = useSyncExternalStore(presence.subscribe, presence.holds, presence.holds);
   return enabled ? holds : NO_HOLDS;
+}
+
+/**
+ * Who of the agency has each of the rows shown open, live, while the caller is mounted (agency
+ * users only). The rows are named again only when their ids change, not on each render.
+ */
+export function useRowViewers(
+  referralIds: readonly number[],
+  enabled: boolean,
+): ReadonlyMap<number, readonly PresenceViewer[]> {
+  const { presence } = useServices().live;
+  const key = enabled ? referralIds.join(',') : '';
+  useEffect(() => {
+    presence.watchRows(key === '' ? [] : key.split(',').map(Number));
+  }, [presence, key]);
+  useEffect(() => () => presence.watchRows([]), [presence]);
+  const viewers = useSyncExternalStore(
+    presence.subscribe,
+    presence.rowViewers,
+    presence.rowViewers,
+  );
+  return enabled ? viewers : NO_VIEWERS;
 }
 
 /** The presence of the referral the panel shows, announced as viewed while it is mounted. */

@@ -5,20 +5,10 @@ import { AcquiredPage } from '../acquired/AcquiredPage';
 import { bought } from '../acquired/acquired.testkit';
 import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
 import { groundTint } from '../testing/tint.testkit';
-import type { GridRow } from './gridColumns';
+import { listRow } from './listPage.testkit';
 import { ReferralListPage } from './ReferralListPage';
 
-const referral = (id: number): GridRow => ({
-  opportunityId: id,
-  opportunityType: 'CIR',
-  marketplaceStatus: 'Claimed',
-  addDate: new Date(Date.now() - 3_600_000).toISOString(),
-  state: 'TX',
-  city: 'Austin',
-  category: 'COMMERCIAL',
-  businessLines: ['CGLY'],
-  soldPrice: 40,
-});
+const referral = (id: number) => listRow(id, { marketplaceStatus: 'Claimed', soldPrice: 40 });
 
 const rowOf = (id: number) =>
   document.querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;

@@ -2,19 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Role } from '@referrals/shared';
 import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
-import type { GridRow } from './gridColumns';
+import { listRow } from './listPage.testkit';
 import { ReferralListPage } from './ReferralListPage';
 
-const referral = (id: number): GridRow => ({
-  opportunityId: id,
-  opportunityType: 'CIR',
-  marketplaceStatus: 'Claimed',
-  addDate: new Date(Date.now() - 3_600_000).toISOString(),
-  state: 'TX',
-  city: 'Austin',
-  category: 'COMMERCIAL',
-  businessLines: ['CGLY'],
-});
+const referral = (id: number) => listRow(id, { marketplaceStatus: 'Claimed' });
 
 const show = async (variant: 'all' | 'available') => {
   renderWith(<ReferralListPage variant={variant} />, {

@@ -35,7 +35,7 @@ import { useEmptyExplained } from './useEmptyExplained';
 import { useListState } from './useListState';
 import { tokenColour } from '../theme/theme';
 import { useCompactLayout } from '../shell/useCompactLayout';
-import { useAgencyHolds } from '../presence/usePresence';
+import { useAgencyHolds, useRowViewers } from '../presence/usePresence';
 
 // The panel and the status modal open on a row; their code loads then, not with the list.
 const DetailsPanel = lazyNamed(() => import('../details/DetailsPanel'), 'DetailsPanel');
@@ -93,8 +93,11 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
     setStatusOf(row);
     setStatusOpen(true);
   }, []);
-  // The agency's holds ("Ana is calling") on its rows, live (agency users only).
+  // The agency's holds ("Ana is calling") and viewers ("Ana is viewing") of its rows, live
+  // (agency users only).
   const holds = useAgencyHolds(access.canClaim);
+  const rowIds = useMemo(() => page.rows.map((r) => r.opportunityId), [page.rows]);
+  const rowViewers = useRowViewers(rowIds, access.canClaim);
   const context: CellContext = useMemo(
     () => ({
       privileged: access.privileged,
@@ -105,9 +108,24 @@ export const ReferralListPage = ({ variant }: { readonly variant: 'all' | 'avail
       onOpen: open,
       onStatus: openStatus,
       holds,
+      rowViewers,
+      // On a desk the Available list's one-line rows have no room beside the action: the mark
+      // leads the row; in a card it sits over the action, as in All Referrals' Status.
+      presenceAt: variant === 'all' ? 'status' : mobile ? 'notes' : 'addDate',
       me: username,
     }),
-    [access, defaults.showPrices, showTalkNow, mobile, open, openStatus, holds, username],
+    [
+      access,
+      defaults.showPrices,
+      showTalkNow,
+      mobile,
+      open,
+      openStatus,
+      holds,
+      rowViewers,
+      username,
+      variant,
+    ],
   );
   const base = variant === 'all' ? ALL_REFERRALS_COLUMNS : AVAILABLE_REFERRALS_COLUMNS;
   const columns = useMemo(

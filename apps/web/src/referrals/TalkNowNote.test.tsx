@@ -1,22 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_FLAGS, Role, type ListReferral } from '@referrals/shared';
+import { CONSOLE_FLAGS, Role } from '@referrals/shared';
 import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
 import { serveFlags } from '../live/flags.testkit';
+import { listRow } from './listPage.testkit';
 import { ReferralListPage } from './ReferralListPage';
 
-const row: Partial<ListReferral> = {
-  opportunityId: 3,
-  opportunityType: 'CIR',
-  marketplaceStatus: 'Available',
-  addDate: new Date(Date.now() - 3_600_000).toISOString(),
-  state: 'TX',
-  city: 'Austin',
-  category: 'COMMERCIAL',
-  businessLines: [],
-  dynamicPrice: 40,
-  discountPrice: null,
-};
+const row = listRow(3, { businessLines: [] });
 
 /** The available-referral list (with its Notes column) as a user of `role`, these flags on. */
 const availableListAs = (role: Role, flags: readonly string[] = [CONSOLE_FLAGS.talkNow]) => {

@@ -24,13 +24,14 @@ import {
   type ColumnDef,
   type Opportunity,
   type PresenceHold,
+  type PresenceViewer,
 } from '@referrals/shared';
 import type { ReferralRow } from '../live/useReferralPage';
 import type { PipelineView } from '../pipeline/pipelineView';
 import { ContactClockChip } from '../contact/ContactClockChip';
 import type { ContactClocks } from '../contact/useContactClocks';
 import { ProgressCell } from '../pipeline/ProgressCell';
-import { HoldMark } from '../presence/PresenceBar';
+import { RowPresenceMark } from '../presence/RowPresenceMark';
 import { PhoneLink } from '../shell/PhoneLink';
 import { ActionCell } from './cells/ActionCell';
 import { Badge } from './cells/Badge';
@@ -65,6 +66,10 @@ export interface CellContext {
   readonly pipelines?: ReadonlyMap<number, PipelineView>;
   /** The agency's holds by referral id ("Ana is calling"), and who the viewer is. */
   readonly holds?: ReadonlyMap<number, PresenceHold>;
+  /** Who of the agency has each row's referral open ("Ana is viewing"). */
+  readonly rowViewers?: ReadonlyMap<number, readonly PresenceViewer[]>;
+  /** The column whose cell carries the row's presence mark (none: no mark). */
+  readonly presenceAt?: string;
   readonly me?: string;
   /** The contact clocks of bought referrals and their target (the acquired list's Contact). */
   readonly contactClocks?: ContactClocks;
@@ -94,17 +99,31 @@ const EMPTY: Partial<Opportunity> = {
   soldPrice: null,
 };
 
+/** The row's presence mark (a hold, else teammates viewing) when `column` carries it. */
+const presenceMark = (r: Opportunity, ctx: CellContext, column: string): ReactNode =>
+  ctx.presenceAt === column &&
+  (ctx.holds?.has(r.opportunityId) || ctx.rowViewers?.has(r.opportunityId)) ? (
+    <RowPresenceMark
+      hold={ctx.holds?.get(r.opportunityId)}
+      viewers={ctx.rowViewers?.get(r.opportunityId)}
+      me={ctx.me ?? ''}
+      compact={!ctx.mobile}
+    />
+  ) : null;
+
 /** The cell of each shared column id. */
 const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => ReactNode>> = {
-  addDate: (r) => <DeliveredCell addDate={r.addDate} />,
+  addDate: (r, ctx) => (
+    <>
+      {presenceMark(r, ctx, 'addDate')}
+      <DeliveredCell addDate={r.addDate} />
+    </>
+  ),
   opportunityType: (r) => <TypeCell type={r.opportunityType} />,
   limitedTime: (r) => <CountdownCell row={r} />,
   status: (r, ctx) => (
     <>
-      {/* A teammate's (or one's own) hold: rows show holds only, never viewers. */}
-      {ctx.holds?.has(r.opportunityId) && (
-        <HoldMark hold={ctx.holds.get(r.opportunityId)!} me={ctx.me ?? ''} compact={!ctx.mobile} />
-      )}
+      {presenceMark(r, ctx, 'status')}
       {ctx.onOpen ? (
         <ActionCell
           row={r}
@@ -141,7 +160,8 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
   ),
   notes: (r, ctx) => {
     const text = talkNowNoteText(ctx.showTalkNow);
-    return text ? (
+    const mark = presenceMark(r, ctx, 'notes');
+    const button = text ? (
       <Button
         size="small"
         variant="outlined"
@@ -154,6 +174,14 @@ const CELLS: Readonly<Record<string, (row: Opportunity, ctx: CellContext) => Rea
         {text}
       </Button>
     ) : null;
+    return mark ? (
+      <>
+        {mark}
+        {button}
+      </>
+    ) : (
+      button
+    );
   },
   acquired: (r) => <AcquiredCell row={r} />,
   agency: (r) => r.assignedAgency ?? '',

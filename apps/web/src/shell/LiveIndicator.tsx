@@ -36,7 +36,8 @@ export const LiveIndicator = () => {
     <span role="status" aria-live="polite" title={title}>
       <Chip
         size="small"
-        icon={<CircleIcon sx={{ '&&': { color: look.colour }, fontSize: 12 }} />}
+        // The dot's colour inline: the dark scheme's Chip icon rule outranks any class selector.
+        icon={<CircleIcon style={{ color: look.colour }} sx={{ fontSize: 12 }} />}
         label={label}
         sx={{ bgcolor: '#fff', color: '#1f2328', fontWeight: 600 }}
         data-state={state}

@@ -4,6 +4,7 @@ import {
   holdConfirmText,
   holdStands,
   holdText,
+  ROW_WATCH_MAX,
   viewingText,
   type PresenceHold,
 } from './protocol.js';
@@ -43,7 +44,7 @@ describe('presence texts', () => {
 });
 
 describe('parsePresenceRequest', () => {
-  it('takes the two kinds', () => {
+  it('takes the three kinds', () => {
     expect(parsePresenceRequest({ kind: 'watchHolds' })).toEqual({
       ok: true,
       request: { kind: 'watchHolds' },
@@ -53,6 +54,18 @@ describe('parsePresenceRequest', () => {
       request: { kind: 'view', referralId: 12 },
     });
     expect(parsePresenceRequest({ kind: 'view', referralId: null })).toMatchObject({ ok: true });
+    // A row named twice is watched once; [] stops watching.
+    expect(parsePresenceRequest({ kind: 'watchRows', referralIds: [3, 1, 3] })).toEqual({
+      ok: true,
+      request: { kind: 'watchRows', referralIds: [3, 1] },
+    });
+    expect(parsePresenceRequest({ kind: 'watchRows', referralIds: [] })).toMatchObject({
+      ok: true,
+    });
+    const page = Array.from({ length: ROW_WATCH_MAX }, (_, i) => i + 1);
+    expect(parsePresenceRequest({ kind: 'watchRows', referralIds: page })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('refuses anything else with a reason', () => {
@@ -67,6 +80,15 @@ describe('parsePresenceRequest', () => {
       { kind: 'view' },
       { kind: 'watchHolds', agencyId: 1002 },
       { kind: 'view', referralId: 1, agencyId: 1002 },
+      { kind: 'watchRows' },
+      { kind: 'watchRows', referralIds: 5 },
+      { kind: 'watchRows', referralIds: [1, '2'] },
+      { kind: 'watchRows', referralIds: [0] },
+      { kind: 'watchRows', referralIds: [1], agencyId: 1002 },
+      {
+        kind: 'watchRows',
+        referralIds: Array.from({ length: ROW_WATCH_MAX + 1 }, (_, i) => i + 1),
+      },
     ]) {
       const p = parsePresenceRequest(bad);
       expect(p.ok).toBe(false);
@@ -79,5 +101,7 @@ describe('presence rooms', () => {
   it('names one room per agency and referral, and one per agency for holds', () => {
     expect(rooms.presence(1001, 7)).toBe('presence:1001:7');
     expect(rooms.holds(1001)).toBe('holds:1001');
+    expect(rooms.presenceRows(1001, 7)).toBe('presence-rows:1001:7');
+    expect(rooms.presenceRows(1001, 7)).not.toBe(rooms.presence(1001, 7));
   });
 });

@@ -4,8 +4,9 @@
  *
  * Why these shapes: the server decides the agency from the verified principal, so no message
  * names an agency; a client only ever hears its own agency's presence. Viewing presence goes to
- * the sockets that have the referral open (a room per agency and referral), holds (rare) to the
- * agency's sockets that watch holds, so a change costs O(viewers), never O(agency).
+ * the sockets that have the referral open or show it as a row (a room each per agency and
+ * referral), holds (rare) to the agency's sockets that watch holds, so a change costs
+ * O(viewers + rows showing it), never O(agency).
  */
 
 /** How long a soft hold lasts: set by a button, gone by itself after two minutes. */
@@ -14,6 +15,8 @@ export const HOLD_TTL_MS = 120_000;
 export const VIEW_TTL_MS = 45_000;
 /** How often a relay refreshes the presence of its viewing sockets (well within VIEW_TTL_MS). */
 export const VIEW_REFRESH_MS = 15_000;
+/** The most rows one socket watches the viewers of: a list page's largest size. */
+export const ROW_WATCH_MAX = 100;
 
 /** One teammate who has a referral open. */
 export interface PresenceViewer {
@@ -44,14 +47,29 @@ export type PresenceRequest =
   /** Joins the agency's holds: answered every hold now, then each change as it happens. */
   | { readonly kind: 'watchHolds' }
   /** The referral this socket has open (null: none); answered its presence, then its changes. */
-  | { readonly kind: 'view'; readonly referralId: number | null };
+  | { readonly kind: 'view'; readonly referralId: number | null }
+  /**
+   * The referrals this socket shows as rows (replacing the set it named before; [] for none):
+   * answered their viewers now, then each change of them.
+   */
+  | { readonly kind: 'watchRows'; readonly referralIds: readonly number[] };
+
+/** The viewers of one row's referral (rows nobody views are left out of an answer). */
+export interface RowViewers {
+  readonly referralId: number;
+  readonly viewers: readonly PresenceViewer[];
+}
 
 /** The answer to a presence request. */
 export type PresenceAnswer =
   | { readonly kind: 'holds'; readonly holds: readonly PresenceHold[] }
-  | { readonly kind: 'presence'; readonly presence: ReferralPresence | null };
+  | { readonly kind: 'presence'; readonly presence: ReferralPresence | null }
+  | { readonly kind: 'rows'; readonly rows: readonly RowViewers[] };
 
-/** What the server pushes: a referral's viewers (to its viewers), or a hold set or lapsed. */
+/**
+ * What the server pushes: a referral's viewers (to its viewers and to the sockets showing its
+ * row), or a hold set or lapsed.
+ */
 export type PresenceMessage =
   | {
       readonly kind: 'viewers';

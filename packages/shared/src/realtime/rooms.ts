@@ -39,6 +39,8 @@ export const rooms = {
     `dashboard:agent:${marketplaceId}:${agencyId}`,
   /** The sockets of one agency that have one referral open (its viewing presence). */
   presence: (agencyId: number, referralId: number) => `presence:${agencyId}:${referralId}`,
+  /** The sockets of one agency that show one referral as a row (its "Ana is viewing" mark). */
+  presenceRows: (agencyId: number, referralId: number) => `presence-rows:${agencyId}:${referralId}`,
   /** The sockets of one agency that watch its holds (the rows' "Ana is calling"). */
   holds: (agencyId: number) => `holds:${agencyId}`,
 } as const;

@@ -1,6 +1,6 @@
 /**
- * The contact clocks of bought referrals: from each claim (the relay's record of it, else the
- * upstream's last change, as the return window counts) to the first entry of its timeline after.
+ * The contact clocks of bought referrals: from each claim (the audit log's rule, `claimTimeOf`,
+ * which the return window shares) to the first entry of its timeline after.
  * Invariant: a clock is made only for a referral the caller's caller has checked is its agency's.
  */
 import {
@@ -9,11 +9,9 @@ import {
   type Opportunity,
   type Pipeline,
 } from '@referrals/shared';
-import type { Claim } from '../../db/contactTarget.js';
-
-/** When a referral was acquired, and by whom: its claim through the relay, else the upstream's. */
-export const claimOf = (o: Opportunity, claim: Claim | undefined): Claim | { at: Date; by: null } =>
-  claim ?? { at: new Date(o.lastModDate ?? o.addDate), by: null };
+import { claimTimeOf, type Claim } from '../../db/auditLog.js';
+import { pipelinesOf } from '../../db/pipeline.js';
+import type { ClockDeps } from './deps.js';
 
 /** A referral's clock from its claim and its pipeline (undefined: nobody has worked it). */
 export function clockOf(
@@ -21,14 +19,29 @@ export function clockOf(
   claim: Claim | undefined,
   pipeline: Pipeline | undefined,
 ): ContactClock {
-  const start = claimOf(o, claim);
-  const claimedAt = start.at.toISOString();
+  const claimedAt = claimTimeOf(o, claim?.at).toISOString();
   const first = pipeline ? firstContactOf(pipeline, claimedAt) : null;
   return {
     referralId: o.opportunityId,
     claimedAt,
-    claimedBy: start.by,
+    // Nobody known when the claim was not made through the relay.
+    claimedBy: claim?.by ?? null,
     contactedAt: first?.at ?? null,
     contactedBy: first?.by ?? null,
   };
+}
+
+/** Some referrals' clocks and pipelines, in their order: one read of claims, one of pipelines. */
+export async function readClocks(
+  s: Pick<ClockDeps, 'claims' | 'pipeline'>,
+  referrals: readonly Opportunity[],
+): Promise<{ clock: ContactClock; pipeline: Pipeline | undefined }[]> {
+  const [claims, pipelines] = await Promise.all([
+    s.claims.claimsOf(referrals.map((o) => o.opportunityId)),
+    pipelinesOf(s.pipeline, referrals),
+  ]);
+  return referrals.map((o, i) => ({
+    clock: clockOf(o, claims.get(o.opportunityId), pipelines[i]),
+    pipeline: pipelines[i],
+  }));
 }

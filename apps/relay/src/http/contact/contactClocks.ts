@@ -3,30 +3,63 @@
  * (a list page), or with none given those of the last 48 hours still running (the alerts' read),
  * with the agency's target.
  * Invariant: only the caller's own agency's referrals are answered; another agency's ids are left
- * out, never refused one by one, and a caller without an agency gets 403.
+ * out, never refused one by one, and a caller without an agency gets 403. The running read costs
+ * what it answers: claims and pipelines are read a slice at a time, until the answer is full.
  */
 import {
   API,
   isBoughtByAgency,
   parseQuery,
   pipelineIdsQuerySchema,
+  type ContactClock,
   type Opportunity,
 } from '@referrals/shared';
-import type { ContactTargetStore } from '../../db/contactTarget.js';
-import { pipelinesOf, type PipelineStore } from '../../db/pipeline.js';
 import { boughtBy } from '../../readModel/api.js';
 import { fail, ok, type Route } from '../api.js';
 import type { GatewayDeps } from '../deps.js';
 import { callerAgency } from './agencyOf.js';
-import { clockOf } from './clocksOf.js';
+import { readClocks } from './clocksOf.js';
+import type { ClockDeps } from './deps.js';
 
 /** Most running clocks the alerts' read answers: far more than an agency claims in two days. */
-const RUNNING_MAX = 200;
+export const RUNNING_MAX = 200;
+/** Most purchases of the 48 hours the running read looks through for them. */
+export const RUNNING_CANDIDATES = RUNNING_MAX * 5;
+
+type ReadDeps = Pick<GatewayDeps, 'readModel'>;
+
+/** The clocks of the agency's purchases among the named ids, in the ids' order. */
+async function namedClocks(d: ReadDeps, s: ClockDeps, agency: string, ids: string) {
+  const named = (await d.readModel.referralsById(ids.split(',').map(Number))).filter(
+    (o): o is Opportunity => o !== undefined && isBoughtByAgency(o, agency),
+  );
+  return (await readClocks(s, named)).map((r) => r.clock);
+}
+
+/**
+ * The agency's first RUNNING_MAX clocks still running among its purchases of the last 48 hours,
+ * in the index's order. Claims and pipelines are read RUNNING_MAX purchases at a time, and no
+ * more once that many are running.
+ */
+async function runningClocks(d: ReadDeps, s: ClockDeps, agency: string) {
+  const candidates = await d.readModel.referralIndex.page(boughtBy(agency), {
+    dateFilter: '48hours',
+    showClaimed: true,
+    sort: null,
+    page: 0,
+    size: RUNNING_CANDIDATES,
+  });
+  const running: ContactClock[] = [];
+  for (let i = 0; i < candidates.content.length && running.length < RUNNING_MAX; i += RUNNING_MAX) {
+    const read = await readClocks(s, candidates.content.slice(i, i + RUNNING_MAX));
+    running.push(...read.map((r) => r.clock).filter((c) => c.contactedAt === null));
+  }
+  return running.slice(0, RUNNING_MAX);
+}
 
 export function contactClocksRoute(
   d: Pick<GatewayDeps, 'profiles' | 'readModel'>,
-  store: ContactTargetStore,
-  pipeline: PipelineStore,
+  s: ClockDeps,
 ): Route {
   return {
     ...API.contactClocks,
@@ -36,30 +69,13 @@ export function contactClocksRoute(
       if (!q.ok) return fail(400, 'invalid ids', q.errors);
       const mine = await callerAgency(d.profiles, req);
       if (!mine.ok) return mine.answer;
-      const named = q.value.ids !== '';
-      const referrals: readonly Opportunity[] = named
-        ? (await d.readModel.referralsById(q.value.ids.split(',').map(Number))).filter(
-            (o): o is Opportunity => o !== undefined && isBoughtByAgency(o, mine.agency),
-          )
-        : (
-            await d.readModel.referralIndex.page(boughtBy(mine.agency), {
-              dateFilter: '48hours',
-              showClaimed: true,
-              sort: null,
-              page: 0,
-              size: RUNNING_MAX * 5,
-            })
-          ).content;
-      const [claims, pipelines, target] = await Promise.all([
-        store.claimsOf(referrals.map((o) => o.opportunityId)),
-        pipelinesOf(pipeline, referrals),
-        store.get(mine.agency),
+      const [items, target] = await Promise.all([
+        q.value.ids === ''
+          ? runningClocks(d, s, mine.agency)
+          : namedClocks(d, s, mine.agency, q.value.ids),
+        s.targets.get(mine.agency),
       ]);
-      const clocks = referrals.map((o, i) => clockOf(o, claims.get(o.opportunityId), pipelines[i]));
-      return ok({
-        targetMinutes: target.minutes,
-        items: named ? clocks : clocks.filter((c) => c.contactedAt === null).slice(0, RUNNING_MAX),
-      });
+      return ok({ targetMinutes: target.minutes, items });
     },
   };
 }

@@ -15,19 +15,17 @@ import {
   type ContactSpeedInput,
   type DateFilter,
 } from '@referrals/shared';
-import type { ContactTargetStore } from '../../db/contactTarget.js';
-import { pipelinesOf, type PipelineStore } from '../../db/pipeline.js';
 import { nextSlice } from '../../lib/slices.js';
 import { fail, ok, principalOf, type Route } from '../api.js';
 import type { GatewayDeps } from '../deps.js';
 import { EXPORT_MAX_ROWS, SLICE } from '../acquired/filtered.js';
 import { acquiredScopeOf } from '../acquired/query.js';
-import { clockOf } from './clocksOf.js';
+import { readClocks } from './clocksOf.js';
+import type { ClockDeps } from './deps.js';
 
 export function contactSpeedRoute(
   d: Pick<GatewayDeps, 'profiles' | 'readModel' | 'now'>,
-  store: ContactTargetStore,
-  pipeline: PipelineStore,
+  s: Pick<ClockDeps, 'claims' | 'pipeline'>,
 ): Route {
   return {
     ...API.contactSpeed,
@@ -47,23 +45,16 @@ export function contactSpeedRoute(
       });
       const rows: ContactSpeedInput[] = [];
       for (let i = 0; i < all.content.length; i += SLICE) {
-        const slice = all.content.slice(i, i + SLICE);
-        const [claims, pipelines] = await Promise.all([
-          store.claimsOf(slice.map((o) => o.opportunityId)),
-          pipelinesOf(pipeline, slice),
-        ]);
-        slice.forEach((o, j) => {
-          const p = pipelines[j];
-          const clock = clockOf(o, claims.get(o.opportunityId), p);
+        for (const { clock, pipeline } of await readClocks(s, all.content.slice(i, i + SLICE))) {
           rows.push({
             producer: clock.claimedBy,
             contactMs:
               clock.contactedAt === null
                 ? null
                 : Date.parse(clock.contactedAt) - Date.parse(clock.claimedAt),
-            status: p?.status ?? ProgressStatus.Open,
+            status: pipeline?.status ?? ProgressStatus.Open,
           });
-        });
+        }
         await nextSlice();
       }
       const since = new Date(d.now().getTime() - DATE_FILTER_SPAN_MS[dateFilter]);

@@ -6,7 +6,7 @@
  * no agency bought is a 404.
  */
 import { isBoughtByAgency, type Opportunity } from '@referrals/shared';
-import { referralTarget } from '../../db/auditLog.js';
+import { claimTimeOf, referralTarget } from '../../db/auditLog.js';
 import { pipelinesOf } from '../../db/pipeline.js';
 import { fail, idParam, principalOf, type ApiRequest, type ApiResponse } from '../api.js';
 import type { GatewayDeps } from '../deps.js';
@@ -49,14 +49,11 @@ export async function withReturns(
   return pipelines.map((pl) => ({ ...pl, return: returns.get(pl.referralId) ?? null }));
 }
 
-/** When the agency acquired it: its claim through the relay, else the upstream's last change. */
-export async function acquiredAt(
+/** When the agency acquired it, where its return window starts: its claim time (`claimTimeOf`). */
+export const acquiredAt = async (
   p: Pick<PipelineDeps, 'audit'>,
   referral: Opportunity,
-): Promise<Date> {
-  const claimed = await p.audit.claimedAt(referral.opportunityId);
-  return claimed ?? new Date(referral.lastModDate ?? referral.addDate);
-}
+): Promise<Date> => claimTimeOf(referral, await p.audit.claimedAt(referral.opportunityId));
 
 /** The audit target of a route whose path names a referral by `:id`. */
 export const referralOfPath = (req: ApiRequest): string => referralTarget(req.params.id ?? '');

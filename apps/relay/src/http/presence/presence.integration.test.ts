@@ -220,6 +220,72 @@ describe('team presence', () => {
     expect((await call('POST', `/api/referrals/${id}/hold/release`, 'fulcrum')).status).toBe(200);
     expect((await other.ask({ kind: 'watchHolds' })) as unknown).toMatchObject({ holds: [] });
   });
+
+  it("tells a list's rows who of the agency has them open, live, and never another agency's", async () => {
+    // In both Lone Star's and Peachtree's (fulcrum's) appetites, as above.
+    const [a, b] = [
+      await referral({ state: 'GA', category: 'PERSONAL' }),
+      await referral({ state: 'GA', category: 'PERSONAL' }),
+    ];
+    const ana = await socketOf('producer2');
+    const other = await socketOf('fulcrum');
+    // Pat's list shows both rows: nobody of Lone Star views them yet.
+    const pat = await socketOf('producer');
+    const ids = [a.opportunityId, b.opportunityId];
+    expect(await pat.ask({ kind: 'watchRows', referralIds: ids })).toEqual({
+      ok: true,
+      kind: 'rows',
+      rows: [],
+    });
+    // Fulcrum (Peachtree) opens row a, then Ana opens row b: Pat's list hears Ana (by then it
+    // would have heard fulcrum too); watching a row makes Pat no viewer of it.
+    await other.ask({ kind: 'view', referralId: a.opportunityId });
+    await ana.ask({ kind: 'view', referralId: b.opportunityId });
+    const rowsOfB = () =>
+      pat.heard
+        .filter((m) => m.kind === 'viewers' && m.referralId === b.opportunityId)
+        .map((m) => (m.kind === 'viewers' ? m.viewers.map((v) => v.username) : []));
+    await expect.poll(() => rowsOfB().at(-1)).toEqual(['producer2']);
+    // A second list (another socket) that names b reads Ana at once.
+    const tab = await socketOf('producer');
+    expect(await tab.ask({ kind: 'watchRows', referralIds: [b.opportunityId] })).toEqual({
+      ok: true,
+      kind: 'rows',
+      rows: [
+        { referralId: b.opportunityId, viewers: [{ username: 'producer2', name: 'Ana Producer' }] },
+      ],
+    });
+    // Pat's list moves on to row a only: Ana leaving b is no longer told to it.
+    expect(await pat.ask({ kind: 'watchRows', referralIds: [a.opportunityId] })).toMatchObject({
+      rows: [],
+    });
+    const told = rowsOfB().length;
+    await ana.ask({ kind: 'view', referralId: null });
+    await expect
+      .poll(() => tab.heard.filter((m) => m.kind === 'viewers').at(-1))
+      .toMatchObject({ referralId: b.opportunityId, viewers: [] });
+    expect(rowsOfB()).toHaveLength(told);
+    // Fulcrum viewing a told nothing to Lone Star's rows; fulcrum's own rows read only fulcrum.
+    expect(
+      pat.heard.filter((m) => m.kind === 'viewers' && m.referralId === a.opportunityId),
+    ).toEqual([]);
+    const theirs = await other.ask({ kind: 'watchRows', referralIds: ids });
+    expect(theirs).toEqual({
+      ok: true,
+      kind: 'rows',
+      rows: [
+        {
+          referralId: a.opportunityId,
+          viewers: [{ username: 'fulcrum', name: 'Frankie Fulcrum' }],
+        },
+      ],
+    });
+    // Bad input is refused with a reason.
+    expect(await pat.ask({ kind: 'watchRows', referralIds: ['1'] })).toMatchObject({
+      ok: false,
+      code: 'invalid',
+    });
+  });
 });
 
 describe('a relay that died', () => {

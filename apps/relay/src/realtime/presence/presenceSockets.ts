@@ -1,15 +1,20 @@
 /**
- * Team presence over the sockets: each socket says which referral it has open (`view`) and may
- * watch its agency's holds (`watchHolds`); each relay tells its own sockets of every change any
- * relay publishes (no Socket.IO adapter links the relays: the store's notices do).
+ * Team presence over the sockets: each socket says which referral it has open (`view`), may
+ * watch its agency's holds (`watchHolds`) and the viewers of the rows it shows (`watchRows`);
+ * each relay tells its own sockets of every change any relay publishes (no Socket.IO adapter
+ * links the relays: the store's notices do).
  *
- * Cost: a viewer change goes to the room of that agency and referral (its viewers), a hold change
- * to the agency's hold watchers and the referral's viewers: O(viewers), never O(agency) per view.
+ * Cost: a viewer change goes to the rooms of that agency and referral (its viewers, and the
+ * sockets showing its row), a hold change to the agency's hold watchers and the referral's
+ * viewers: O(viewers + rows showing it), never O(agency) per view. Watching rows reads one viewer
+ * set per row (at most ROW_WATCH_MAX), only for rows the socket did not watch already.
  * Each relay refreshes its own viewing sockets every VIEW_REFRESH_MS (one write a socket) and
  * prunes the rooms they view, so a relay that died leaves nobody for longer than VIEW_TTL_MS.
  *
  * Invariants: the agency is the verified principal's (team.ts), never the client's; a socket is in
- * a presence or holds room only of its own agency, and leaves them when its token runs out.
+ * a presence, rows or holds room only of its own agency, and leaves them when its token runs out.
+ * Rows are not checked for visibility one by one: their rooms carry only the agency's own
+ * members' viewing, and a member views only what the agency may see (the `view` check).
  * After a reconnect the client announces again what it views (a new socket starts with nothing).
  */
 import {
@@ -19,6 +24,7 @@ import {
   type Ack,
   type PresenceAnswer,
   type PresenceRequest,
+  type RowViewers,
 } from '@referrals/shared';
 import { logger } from '../../log.js';
 import type { PresenceNotice, PresenceStore, ViewerEntry } from '../../presence/store.js';
@@ -28,12 +34,13 @@ import type { RelaySocket } from '../socketHandlers.js';
 
 const log = logger('realtime');
 
-/** What a socket holds of presence: its member, the referral it views, whether it watches. */
+/** What a socket holds of presence: its member, the referral it views, the rows it watches. */
 interface SocketPresence {
   readonly member: Member;
   readonly entry: ViewerEntry;
   viewing: number | null;
   watching: boolean;
+  rows: ReadonlySet<number>;
 }
 
 type Answer = Ack<PresenceAnswer>;
@@ -54,6 +61,40 @@ export function attachPresence(
   const publish = (n: PresenceNotice) =>
     d.store.publish(n).catch((err: unknown) => log.warn({ err }, 'could not publish presence'));
 
+  /** Leaves the rooms of every row the socket watched. */
+  function leaveRows(socket: RelaySocket, p: SocketPresence): void {
+    for (const id of p.rows) void socket.leave(rooms.presenceRows(p.member.agencyId, id));
+    p.rows = new Set();
+  }
+
+  /**
+   * Watches the rows' viewers instead of the set named before: joins the new rows' rooms, leaves
+   * the dropped ones', and answers the viewers of the rows it had not watched (rows nobody views
+   * left out); a row already watched has had each change of it pushed.
+   */
+  async function watchRows(
+    socket: RelaySocket,
+    p: SocketPresence,
+    ids: readonly number[],
+  ): Promise<RowViewers[]> {
+    const agencyId = p.member.agencyId;
+    const next = new Set(ids);
+    for (const id of p.rows) {
+      if (!next.has(id)) void socket.leave(rooms.presenceRows(agencyId, id));
+    }
+    const added = ids.filter((id) => !p.rows.has(id));
+    p.rows = next;
+    for (const id of added) void socket.join(rooms.presenceRows(agencyId, id));
+    const now = d.now();
+    const read = await Promise.all(
+      added.map(async (referralId) => ({
+        referralId,
+        viewers: (await d.store.viewers(agencyId, referralId, now)).viewers,
+      })),
+    );
+    return read.filter((r) => r.viewers.length > 0);
+  }
+
   /** Leaves the referral the socket views, if any, and tells the others. */
   async function leaveView(socket: RelaySocket, p: SocketPresence): Promise<void> {
     const id = p.viewing;
@@ -71,7 +112,10 @@ export function attachPresence(
     if (isTeamRefusal(member)) return refusedAck(member);
     const before = held.get(socket);
     // A socket keeps its user; its agency is read again at each request (the profile's cache).
-    if (before && before.member.agencyId !== member.agencyId) await leaveView(socket, before);
+    if (before && before.member.agencyId !== member.agencyId) {
+      await leaveView(socket, before);
+      leaveRows(socket, before);
+    }
     const p: SocketPresence =
       before && before.member.agencyId === member.agencyId
         ? before
@@ -80,6 +124,7 @@ export function attachPresence(
             entry: { socketId: socket.id, username: member.username, name: member.name },
             viewing: null,
             watching: false,
+            rows: new Set(),
           };
     held.set(socket, p);
     switch (request.kind) {
@@ -100,6 +145,8 @@ export function attachPresence(
         await publish({ kind: 'viewers', agencyId: member.agencyId, referralId: id });
         return { ok: true, kind: 'presence', presence: await d.team.presenceOf(member, id) };
       }
+      case 'watchRows':
+        return { ok: true, kind: 'rows', rows: await watchRows(socket, p, request.referralIds) };
     }
   }
 
@@ -125,10 +172,12 @@ export function attachPresence(
   async function onNotice(n: PresenceNotice): Promise<void> {
     const viewersRoom = rooms.presence(n.agencyId, n.referralId);
     if (n.kind === 'viewers') {
-      if (!local(viewersRoom)) return;
+      const rowsRoom = rooms.presenceRows(n.agencyId, n.referralId);
+      if (!local(viewersRoom) && !local(rowsRoom)) return;
       const { viewers } = await d.store.viewers(n.agencyId, n.referralId, d.now());
+      // One emit to both rooms: a socket with the referral open and on its row gets it once.
       io.local
-        .to(viewersRoom)
+        .to([viewersRoom, rowsRoom])
         .emit('presence', { kind: 'viewers', referralId: n.referralId, viewers });
       return;
     }
@@ -154,6 +203,7 @@ export function attachPresence(
       if (!p) continue;
       if (!socket.data.principal) {
         writes.push(leaveView(socket, p));
+        leaveRows(socket, p);
         void socket.leave(rooms.holds(p.member.agencyId));
         held.delete(socket);
         continue;

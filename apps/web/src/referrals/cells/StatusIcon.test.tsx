@@ -8,25 +8,18 @@ import { pipelineOf } from '../../pipeline/pipeline.testkit';
 import { RecentPage } from '../../recent/RecentPage';
 import { groundTint, inkTint } from '../../testing/tint.testkit';
 import type { GridRow } from '../gridColumns';
+import { listRow } from '../listPage.testkit';
 import { ReferralListPage } from '../ReferralListPage';
 
 // Icons are told apart by the Material icon each draws (its test id): CheckCircle a check in a
 // circle, Cancel a cross in a circle, PanoramaFishEye a plain ring, Contrast a half-filled circle,
 // Timelapse a three-quarter-filled one.
 
-const referral = (id: number, marketplaceStatus: string): GridRow => ({
-  opportunityId: id,
-  opportunityType: 'CIR',
-  marketplaceStatus: marketplaceStatus as GridRow['marketplaceStatus'],
-  addDate: new Date(Date.now() - 3_600_000).toISOString(),
-  state: 'TX',
-  city: 'Austin',
-  category: 'COMMERCIAL',
-  businessLines: ['CGLY'],
-  dynamicPrice: 40,
-  discountPrice: null,
-  soldPrice: 40,
-});
+const referral = (id: number, marketplaceStatus: string) =>
+  listRow(id, {
+    marketplaceStatus: marketplaceStatus as GridRow['marketplaceStatus'],
+    soldPrice: 40,
+  });
 
 const rowOf = (id: number) =>
   document.querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
