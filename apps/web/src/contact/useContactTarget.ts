@@ -6,6 +6,7 @@ import { apiKey } from '../api/queries';
 import { useServices } from '../app/services';
 import { logger } from '../log';
 import { useOnError } from '../api/useOnError';
+import { targetChanges } from './targetNotices';
 
 const log = logger('contact');
 export const CONTACT_TARGET_PATH = '/api/my-agency/contact-target';
@@ -24,7 +25,7 @@ export interface ContactTargetState {
 
 /**
  * The caller's agency's contact target (`GET /api/my-agency/contact-target`), read again when the
- * agency's settings notice says it changed, so every screen of the agency counts against the new
+ * agency's settings notices bring a newer target change (targetNotices.ts), so every screen of the agency counts against the new
  * one at once. `enabled` false for a caller without an agency (an admin).
  */
 export const useContactTarget = (enabled = true): ContactTargetState => {
@@ -39,11 +40,9 @@ export const useContactTarget = (enabled = true): ContactTargetState => {
   useOnError(read.error, (err) => log.warn('could not read the contact target', err));
   useEffect(() => {
     if (!enabled) return undefined;
+    const changed = targetChanges();
     return live.watch(AGENCY_SETTINGS_TOPIC, (e) => {
-      const again =
-        e.type === 'snapshot' ||
-        (e.type === 'changes' && e.upserts.some((n) => n.setting === 'contactTarget'));
-      if (again) void client.invalidateQueries({ queryKey: apiKey(CONTACT_TARGET_PATH) });
+      if (changed(e)) void client.invalidateQueries({ queryKey: apiKey(CONTACT_TARGET_PATH) });
     });
   }, [client, live, enabled]);
   // An answer of another shape (an older relay) counts as none: the default applies.

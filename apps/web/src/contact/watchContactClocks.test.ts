@@ -14,7 +14,12 @@ const aClock = (referralId: number, claimedBy = 'pat'): ContactClock => ({
   contactedAt: null,
   contactedBy: null,
 });
-type Listener = (e: { type: string; upserts?: unknown[]; removed?: string[] }) => void;
+type Listener = (e: {
+  type: string;
+  items?: unknown[];
+  upserts?: unknown[];
+  removed?: string[];
+}) => void;
 
 /** A watcher over fakes: the relay's clocks, the topics' listeners, the clock and its ticks. */
 function watcher(
@@ -142,10 +147,8 @@ describe('contact clock alerts', () => {
     await w.settle();
     expect(w.read).toHaveBeenCalledTimes(1);
     w.answer.targetMinutes = 20;
-    w.listeners.get('agencySettings')?.({
-      type: 'changes',
-      upserts: [{ setting: 'contactTarget' }],
-    });
+    const changed = { setting: 'contactTarget', at: '2026-12-07T10:00:30.000Z' };
+    w.listeners.get('agencySettings')?.({ type: 'changes', upserts: [changed] });
     await w.settle();
     expect(w.read).toHaveBeenCalledTimes(2);
     await w.at(6);
@@ -163,6 +166,17 @@ describe('contact clock alerts', () => {
     });
     await w.settle();
     expect(w.read).toHaveBeenCalledTimes(3);
+    // The settings room sent whole again (new delivery figures, every cycle of a busy market)
+    // with no newer target notice reads nothing; with one, it reads.
+    const pause = { setting: 'selfServe', at: '2026-12-07T10:05:00.000Z' };
+    w.listeners.get('agencySettings')?.({ type: 'snapshot', items: [changed, pause] });
+    w.listeners.get('agencySettings')?.({ type: 'snapshot', items: [changed] });
+    await w.settle();
+    expect(w.read).toHaveBeenCalledTimes(3);
+    const later = { setting: 'contactTarget', at: '2026-12-07T10:06:00.000Z' };
+    w.listeners.get('agencySettings')?.({ type: 'snapshot', items: [changed, later] });
+    await w.settle();
+    expect(w.read).toHaveBeenCalledTimes(4);
     w.stop();
     expect(w.listeners.size).toBe(0);
   });

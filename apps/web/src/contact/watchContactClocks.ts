@@ -4,6 +4,7 @@ import type { LiveClient } from '../live/LiveClient';
 import type { AlertText } from '../alerts/alertRules';
 import type { LocalList } from '../alerts/localList';
 import { clockAlertsOf, type ClockViewer } from './contactAlertRules';
+import { targetChanges } from './targetNotices';
 
 const PIPELINE = { kind: 'pipeline' } as const satisfies Topic;
 const ACQUIRED = { kind: 'acquired' } as const satisfies Topic;
@@ -33,12 +34,14 @@ export interface ContactAlertDeps {
  * Watches the agency's running contact clocks and alerts as they pass half the target (to the
  * agent who claimed) and the target (to the agency's admin): each alert once per tab as a console
  * notice, and once per browser as a notification. The clocks are read over REST at the start, on
- * every new claim and target change, and when a topic starts over; the pipeline topic stops a
- * clock at once. Returns the stop.
+ * every new claim and target change, and when the pipeline or acquired topic starts over; the
+ * pipeline topic stops a clock at once. Returns the stop.
+ * A settings snapshot reads only when it brings a newer target notice (targetNotices.ts).
  */
 export const watchContactClocks = (deps: ContactAlertDeps): (() => void) => {
   let clocks = new Map<number, ContactClock>();
   let targetMinutes: number | null = null;
+  const targetChanged = targetChanges();
   let stopped = false;
   const shown = new Set<string>();
   let reading = 0;
@@ -87,8 +90,7 @@ export const watchContactClocks = (deps: ContactAlertDeps): (() => void) => {
       else if (e.type === 'changes' && (e.upserts.length > 0 || e.removed.length > 0)) readAll();
     }),
     deps.live.watch(SETTINGS, (e) => {
-      if (e.type === 'snapshot') return readAll();
-      if (e.type === 'changes' && e.upserts.some((n) => n.setting === 'contactTarget')) readAll();
+      if (targetChanged(e)) readAll();
     }),
     deps.everySecond(check),
   ];
