@@ -174,6 +174,29 @@ describe("an agency's own marketplace", () => {
     expect(entry?.after).toMatchObject({ marketplace: id, maxReferralsPerDay: 30 });
   });
 
+  it('reads the screen from the read model, never the upstream, and a stale version gets a 409 then the current one', async () => {
+    const before = await mine();
+    await sim.resetStats();
+    for (let i = 0; i < 5; i += 1) expect((await mine('producer')).id).toBe(before.id);
+    expect((await sim.stats())['GET /api/v3/marketplaces/:id'] ?? 0).toBe(0);
+    // (The bounds an admin set above allow these caps.) A change moves the version; a change naming the old one is refused, and the screen read
+    // again names one a change is taken with.
+    const caps = { maxPerDay: 20, maxPerWeek: 90 };
+    expect((await change({ caps })).status).toBe(200);
+    const stale = await call('PUT', '/api/my-marketplace', 'agencyadmin', {
+      version: before.version,
+      caps,
+    });
+    expect(stale.status).toBe(409);
+    const current = await mine();
+    expect(current.version).not.toBe(before.version);
+    const again = await call('PUT', '/api/my-marketplace', 'agencyadmin', {
+      version: current.version,
+      caps: { maxPerDay: 25, maxPerWeek: 90 },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
+
   it('refuses a pause that ends before it starts, and changes nothing', async () => {
     const { id, enabled } = await mine();
     const refused = await change({ pause: { from: hours(2), until: hours(1) } });

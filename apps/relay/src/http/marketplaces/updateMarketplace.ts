@@ -62,6 +62,9 @@ export function saveMarketplace(
     try {
       const fresh = await d.upstream.marketplace(id);
       if (save.version !== null && versionOf(fresh) !== save.version) {
+        // The read model takes the upstream's record now, so a reload names its version (it may
+        // have been changed behind the relay's back, the poll not there yet).
+        await commitAndSee(d, 'marketplaces', fresh, (m) => m.id);
         return fail(
           409,
           'This marketplace was changed by someone else. Reload it to see their changes.',
