@@ -51,6 +51,16 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
     );
   }
 
+  /** Whether a change of a stream the room reloads on touches a record that concerns it. */
+  function concerns(spec: StreamRoomSpec, e: MirrorEvent<object> & { kind: 'delta' }): boolean {
+    const by = spec.recutBy;
+    if (!by) return true;
+    return (
+      e.upserts.some((u) => by(u.next) || (u.previous !== undefined && by(u.previous))) ||
+      e.removed.some(by)
+    );
+  }
+
   function onEvent(e: MirrorEvent<object>): void {
     let delivered = false;
     for (const [room, spec] of specs) {
@@ -62,7 +72,7 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
         if (e.kind === 'reset') sendSnapshot(room, spec);
         else out.emit(room, 'changes', changesOfDelta(spec, e));
         delivered = true;
-      } else if (e.kind === 'delta' && spec.reloadOn.includes(e.stream)) {
+      } else if (e.kind === 'delta' && spec.reloadOn.includes(e.stream) && concerns(spec, e)) {
         // What the room holds changed with another stream (an edited appetite): clients reload.
         sendSnapshot(room, spec);
       }

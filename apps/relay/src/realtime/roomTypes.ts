@@ -34,6 +34,11 @@ export interface StreamRoomSpec {
   readonly stream: StreamName;
   /** Other streams whose changes re-cut the room: its subscribers get a fresh snapshot. */
   readonly reloadOn: readonly StreamName[];
+  /**
+   * Of those streams' changed records (as they are and as they were), the ones that concern the
+   * room: a change touching none of them re-cuts nothing (absent: every change re-cuts it).
+   */
+  readonly recutBy?: (record: object) => boolean;
   /** Sent whole on join (small topics) or paged through REST (referral feeds, notices). */
   readonly complete: boolean;
   readonly select: (record: object) => TopicItems[keyof TopicItems] | undefined;
@@ -75,7 +80,7 @@ export const isComputed = (spec: RoomSpec): spec is ComputedRoomSpec =>
  * A stream room as its topic's builder gives it for one subscriber: its name and projection, and
  * where a whole room's snapshot is read from. `roomFor` adds what the registry says of the topic.
  */
-export type StreamRoom<T> = Pick<StreamRoomSpec, 'room' | 'scope' | 'records'> & {
+export type StreamRoom<T> = Pick<StreamRoomSpec, 'room' | 'scope' | 'records' | 'recutBy'> & {
   readonly select: (record: object) => T | undefined;
 };
 

@@ -89,22 +89,40 @@ const BY_ID: AgencyKey<number> = {
   ofNotice: (r) => (r as { agencyId: number }).agencyId,
 };
 
+/** Of the re-cutting streams' records, those of one agency (see StreamRoomSpec.recutBy). */
+type RecutOf<A> = (agency: A, c: SignedInContext) => (record: object) => boolean;
+
+/**
+ * The records of an agency's marketplaces among the marketplaces (by `agencyId`) and the delivery
+ * figures (by `marketplaceId`, through the read model's marketplaces): a delivery to another
+ * agency, every poll cycle of a busy market, re-cuts no room but that agency's.
+ */
+const marketplaceRecordsOf: RecutOf<number> =
+  (agencyId, { readModel }) =>
+  (r) =>
+    'marketplaceId' in r
+      ? readModel.marketplaces.get((r as { marketplaceId: number }).marketplaceId)?.agencyId ===
+        agencyId
+      : (r as { agencyId?: number | null }).agencyId === agencyId;
+
 /**
  * A notice stream of agencies: an agency's own notices (its room is `rooms[stream]` of its key),
- * every agency's for admins (from the token); a caller with no agency is refused.
+ * every agency's for admins (from the token); a caller with no agency is refused. With
+ * `reloadOn`, an agency's room is re-cut only by the records `recutOf` says are its own.
  */
 function agencyNotices<K extends NoticeKind, A extends AgencyOf<K>>(
   stream: K,
   key: AgencyKey<A>,
-  reloadOn?: readonly StreamName[],
+  reload?: { readonly on: readonly StreamName[]; readonly recutOf: RecutOf<A> },
 ): Omit<StreamSource<K>, 'build'> & {
   readonly build: (topic: TopicOf<K>, c: SignedInContext) => Built<StreamRoom<TopicItems[K]>>;
 } {
   const roomOf = rooms[stream] as (agency: A | null) => string;
   return {
     stream,
-    ...(reloadOn ? { reloadOn } : {}),
-    build: async (_topic, { principal, profiles }) => {
+    ...(reload ? { reloadOn: reload.on } : {}),
+    build: async (_topic, c) => {
+      const { principal, profiles } = c;
       let agency: A | null = null;
       if (!principal.access.isAdmin) {
         agency = key.ofProfile(await profiles.resolve(principal));
@@ -112,6 +130,8 @@ function agencyNotices<K extends NoticeKind, A extends AgencyOf<K>>(
       }
       return {
         room: roomOf(agency),
+        // Admins' room (every agency) is re-cut by every change.
+        ...(reload && agency !== null ? { recutBy: reload.recutOf(agency, c) } : {}),
         select: (r) =>
           agency === null || key.ofNotice(r) === agency ? (r as TopicItems[K]) : undefined,
       };
@@ -210,7 +230,10 @@ export const TOPIC_SOURCES: { readonly [K in TopicKind]: TopicSource<K> } = {
   returns: agencyNotices('returns', BY_NAME),
   // An edited marketplace or new delivery figures change what an appetite screen shows (its
   // caps, today's deliveries against them): the screens read again, as on a settings notice.
-  agencySettings: agencyNotices('agencySettings', BY_ID, ['marketplaces', 'deliveryStats']),
+  agencySettings: agencyNotices('agencySettings', BY_ID, {
+    on: ['marketplaces', 'deliveryStats'],
+    recutOf: marketplaceRecordsOf,
+  }),
 };
 
 const sources = Object.values(TOPIC_SOURCES) as TopicSource<TopicKind>[];
