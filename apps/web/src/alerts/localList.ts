@@ -23,3 +23,10 @@ export const localList = <T>(key: string, isItem: (v: unknown) => v is T): Local
     }
   },
 });
+
+/**
+ * The alert keys one kind of alert has given a user in this browser (`rc.<kind>.<user>.alerted`),
+ * so each is given once whichever tab gives it.
+ */
+export const alertedKeys = (kind: string, username: string): LocalList<string> =>
+  localList(`rc.${kind}.${username}.alerted`, (k): k is string => typeof k === 'string');

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ROUTES, type Access } from '@referrals/shared';
 import { localDay } from '../time/localDay';
 import { electLeader } from './leader';
-import { localList } from './localList';
+import { alertedKeys } from './localList';
 import { playTone } from './tone';
 import { useAlertDeps } from './useAlertDeps';
 import { watchCapAlerts } from './watchCapAlerts';
@@ -29,10 +29,7 @@ export const useCapAlerts = (access: Access, username: string): void => {
         sound,
         playTone,
         today: () => localDay(),
-        alerted: localList(
-          `rc.cap-alerts.${username}.alerted`,
-          (k): k is string => typeof k === 'string',
-        ),
+        alerted: alertedKeys('cap-alerts', username),
       }),
     );
   }, [wanted, live, read, openAppetite, sound, username]);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Access } from '@referrals/shared';
 import { everyLocalMidnight, localDay } from '../time/localDay';
 import { electLeader } from './leader';
-import { localList } from './localList';
+import { alertedKeys } from './localList';
 import { playTone } from './tone';
 import { useAlertDeps } from './useAlertDeps';
 import { watchFollowUps } from './watchFollowUps';
@@ -27,10 +27,7 @@ export const useFollowUpAlerts = (access: Access, username: string): void => {
         playTone,
         today: () => localDay(),
         onNewDay: everyLocalMidnight,
-        alerted: localList(
-          `rc.follow-up-alerts.${username}.alerted`,
-          (k): k is string => typeof k === 'string',
-        ),
+        alerted: alertedKeys('follow-up-alerts', username),
       }),
     );
   }, [wanted, live, read, open, sound, username]);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { errorToast, type Access } from '@referrals/shared';
 import { isAgent } from '../alerts/alertRules';
-import { localList } from '../alerts/localList';
+import { alertedKeys } from '../alerts/localList';
 import { useAlertDeps } from '../alerts/useAlertDeps';
 import { showNotification } from '../alerts/watchNewReferrals';
 import { useToast } from '../toasts/useToast';
@@ -39,10 +39,7 @@ export const useContactAlerts = (access: Access, username: string): void => {
         const id = setInterval(run, 1000);
         return () => clearInterval(id);
       },
-      alerted: localList(
-        `rc.contact-alerts.${username}.alerted`,
-        (k): k is string => typeof k === 'string',
-      ),
+      alerted: alertedKeys('contact-alerts', username),
     });
   }, [agent, isAgencyAdmin, live, read, open, toast, username]);
 };
