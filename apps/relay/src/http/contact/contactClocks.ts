@@ -38,23 +38,27 @@ async function namedClocks(d: ReadDeps, s: ClockDeps, agency: string, ids: strin
 
 /**
  * The agency's first RUNNING_MAX clocks still running among its purchases of the last 48 hours,
- * in the index's order. Claims and pipelines are read RUNNING_MAX purchases at a time, and no
- * more once that many are running.
+ * in the index's order. Purchases, claims and pipelines are read RUNNING_MAX at a time, and no
+ * more once that many are running: an agency whose newest purchases still run costs one slice,
+ * not RUNNING_CANDIDATES records. A purchase that moves between two slices' reads is kept once.
  */
 async function runningClocks(d: ReadDeps, s: ClockDeps, agency: string) {
-  const candidates = await d.readModel.referralIndex.page(boughtBy(agency), {
-    dateFilter: '48hours',
-    showClaimed: true,
-    sort: null,
-    page: 0,
-    size: RUNNING_CANDIDATES,
-  });
-  const running: ContactClock[] = [];
-  for (let i = 0; i < candidates.content.length && running.length < RUNNING_MAX; i += RUNNING_MAX) {
-    const read = await readClocks(s, candidates.content.slice(i, i + RUNNING_MAX));
-    running.push(...read.map((r) => r.clock).filter((c) => c.contactedAt === null));
+  const running = new Map<number, ContactClock>();
+  for (let page = 0; page * RUNNING_MAX < RUNNING_CANDIDATES; page += 1) {
+    const slice = await d.readModel.referralIndex.page(boughtBy(agency), {
+      dateFilter: '48hours',
+      showClaimed: true,
+      sort: null,
+      page,
+      size: RUNNING_MAX,
+    });
+    for (const { clock } of await readClocks(s, slice.content)) {
+      if (clock.contactedAt === null && !running.has(clock.referralId))
+        running.set(clock.referralId, clock);
+    }
+    if (running.size >= RUNNING_MAX || slice.content.length < RUNNING_MAX) break;
   }
-  return running.slice(0, RUNNING_MAX);
+  return [...running.values()].slice(0, RUNNING_MAX);
 }
 
 export function contactClocksRoute(
