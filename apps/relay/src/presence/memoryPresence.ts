@@ -2,7 +2,7 @@
  * Presence of a single relay (no Redis): maps with expiry times, notices told in process.
  * Invariant: the same answers as redisPresence.ts for one instance (one contract suite).
  */
-import { VIEW_TTL_MS, type PresenceHold } from '@referrals/shared';
+import { VIEW_TTL_MS, type PresenceHold, type PresenceViewer } from '@referrals/shared';
 import {
   uniqueViewers,
   type PresenceNotice,
@@ -50,6 +50,16 @@ export function memoryPresence(): PresenceStore {
       if (room?.size === 0) views.delete(k);
       const entries = [...(room?.values() ?? [])].map((v) => v.entry);
       return Promise.resolve({ viewers: uniqueViewers(entries), pruned });
+    },
+    viewersOf(agencyId, referralIds, now) {
+      const out = new Map<number, PresenceViewer[]>();
+      for (const id of referralIds) {
+        const live = [...(views.get(key(agencyId, id))?.values() ?? [])].filter(
+          (v) => v.expires > now,
+        );
+        if (live.length > 0) out.set(id, uniqueViewers(live.map((v) => v.entry)));
+      }
+      return Promise.resolve(out);
     },
     hold(agencyId, hold) {
       const k = key(agencyId, hold.referralId);

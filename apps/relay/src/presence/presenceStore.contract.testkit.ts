@@ -50,6 +50,26 @@ export function presenceStoreContract(name: string, make: () => Promise<Presence
       await s.close();
     });
 
+    it("reads many rows' viewers at once, leaving out rows nobody views and expired entries", async () => {
+      const s = await make();
+      const a = nextAgency();
+      const now = Date.now();
+      await s.view(a, 7, ana('s1'), now);
+      await s.view(a, 7, ana('s2'), now);
+      await s.view(a, 8, pat, now - VIEW_TTL_MS);
+      await s.view(a, 9, pat, now);
+      await s.view(nextAgency(), 10, pat, now);
+      const rows = await s.viewersOf(a, [7, 8, 9, 10, 11], now);
+      expect([...rows].sort(([x], [y]) => x - y)).toEqual([
+        [7, [{ username: 'producer2', name: 'Ana Producer' }]],
+        [9, [{ username: 'producer', name: 'Pat Producer' }]],
+      ]);
+      expect(await s.viewersOf(a, [], now)).toEqual(new Map());
+      // Only a read: the expired entry is still there for `viewers` to prune and announce.
+      expect((await s.viewers(a, 8, now)).pruned).toBe(true);
+      await s.close();
+    });
+
     it('keeps each agency to its own viewers and holds', async () => {
       const s = await make();
       const a = nextAgency();

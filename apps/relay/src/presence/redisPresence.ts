@@ -10,7 +10,12 @@
  * teammates at once never both hold, and nobody ends another's hold.
  */
 import type { Redis } from 'ioredis';
-import { HOLD_TTL_MS, VIEW_TTL_MS, type PresenceHold } from '@referrals/shared';
+import {
+  HOLD_TTL_MS,
+  VIEW_TTL_MS,
+  type PresenceHold,
+  type PresenceViewer,
+} from '@referrals/shared';
 import { CoordinationUnavailableError } from '../coordination.js';
 import type { RedisKeys } from '../keys.js';
 import { logger } from '../log.js';
@@ -108,6 +113,24 @@ export function redisPresence(redis: Redis, keys: RedisKeys): PresenceStore {
         const members = (answers?.[1]?.[1] ?? []) as string[];
         const entries = members.map(entryOf).filter((e): e is ViewerEntry => e !== null);
         return { viewers: uniqueViewers(entries), pruned };
+      }),
+    viewersOf: (agencyId, referralIds, now) =>
+      reach(async () => {
+        // A pipeline, not a transaction: reads only, one round trip for every row.
+        const pipe = redis.pipeline();
+        for (const id of referralIds)
+          pipe.zrangebyscore(keys.presenceViewers(agencyId, id), `(${now}`, '+inf');
+        const answers = (await pipe.exec()) ?? [];
+        const out = new Map<number, PresenceViewer[]>();
+        referralIds.forEach((id, i) => {
+          const [err, members] = answers[i] ?? [null, []];
+          if (err) throw err;
+          const entries = (members as string[])
+            .map(entryOf)
+            .filter((e): e is ViewerEntry => e !== null);
+          if (entries.length > 0) out.set(id, uniqueViewers(entries));
+        });
+        return out;
       }),
     hold: (agencyId, hold) =>
       reach(async () => {

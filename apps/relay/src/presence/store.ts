@@ -52,6 +52,16 @@ export interface PresenceStore {
     now: number,
   ): Promise<{ viewers: PresenceViewer[]; pruned: boolean }>;
   /**
+   * The viewers of several referrals at `now` (a list's rows), those with any, one per user, in
+   * one round trip. It only reads: entries past their expiry are left out, and left for
+   * `viewers` to prune and announce.
+   */
+  viewersOf(
+    agencyId: number,
+    referralIds: readonly number[],
+    now: number,
+  ): Promise<Map<number, PresenceViewer[]>>;
+  /**
    * Sets the agency's hold of the referral for HOLD_TTL_MS, atomically: refused when another
    * user holds it; its holder's second hold renews it.
    */

@@ -6,8 +6,8 @@
  *
  * Cost: a viewer change goes to the rooms of that agency and referral (its viewers, and the
  * sockets showing its row), a hold change to the agency's hold watchers and the referral's
- * viewers: O(viewers + rows showing it), never O(agency) per view. Watching rows reads one viewer
- * set per row (at most ROW_WATCH_MAX), only for rows the socket did not watch already.
+ * viewers: O(viewers + rows showing it), never O(agency) per view. Watching rows reads the viewer
+ * sets of the rows the socket did not watch already (at most ROW_WATCH_MAX) in one round trip.
  * Each relay refreshes its own viewing sockets every VIEW_REFRESH_MS (one write a socket) and
  * prunes the rooms they view, so a relay that died leaves nobody for longer than VIEW_TTL_MS.
  *
@@ -85,14 +85,8 @@ export function attachPresence(
     const added = ids.filter((id) => !p.rows.has(id));
     p.rows = next;
     for (const id of added) void socket.join(rooms.presenceRows(agencyId, id));
-    const now = d.now();
-    const read = await Promise.all(
-      added.map(async (referralId) => ({
-        referralId,
-        viewers: (await d.store.viewers(agencyId, referralId, now)).viewers,
-      })),
-    );
-    return read.filter((r) => r.viewers.length > 0);
+    const viewed = await d.store.viewersOf(agencyId, added, d.now());
+    return [...viewed].map(([referralId, viewers]) => ({ referralId, viewers }));
   }
 
   /** Leaves the referral the socket views, if any, and tells the others. */
