@@ -190,9 +190,9 @@ export async function callRelay(
 
 /**
  * A new referral of the stand-in (TX, Claim-it, available, then `fields`), once the relay holds
- * it, claimed through the relay by `user` (Lone Star for producer): the claimed referral.
+ * it for `user`.
  */
-export async function claimedReferral(
+export async function availableReferral(
   url: string,
   sim: Sim,
   user = 'producer',
@@ -206,7 +206,24 @@ export async function claimedReferral(
   })) as Opportunity;
   const path = `/api/referrals/${created.opportunityId}`;
   await expect.poll(async () => (await callRelay(url, sim, 'GET', path, user)).status).toBe(200);
-  const claim = await callRelay(url, sim, 'POST', `${path}/claim`, user);
+  return created;
+}
+
+/** The same, claimed through the relay by `user` (Lone Star for producer): the claimed referral. */
+export async function claimedReferral(
+  url: string,
+  sim: Sim,
+  user = 'producer',
+  fields: Partial<Opportunity> = {},
+): Promise<Opportunity> {
+  const created = await availableReferral(url, sim, user, fields);
+  const claim = await callRelay(
+    url,
+    sim,
+    'POST',
+    `/api/referrals/${created.opportunityId}/claim`,
+    user,
+  );
   expect(claim.status, JSON.stringify(claim.body)).toBe(200);
   return claim.body as Opportunity;
 }

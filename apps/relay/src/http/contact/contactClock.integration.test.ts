@@ -5,47 +5,13 @@ import type {
   ContactSpeedFigures,
   TopicKind,
 } from '@referrals/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../testkit/database.testkit.js';
-import {
-  callRelay,
-  claimedReferral,
-  openSocket,
-  startRelay,
-  startSim,
-  subscribe,
-  testPrefix,
-  type ClientSocket,
-  type Sim,
-} from '../../testkit/stack.testkit.js';
+import { describe, expect, it } from 'vitest';
+import { claimedReferral, subscribe, type ClientSocket } from '../../testkit/stack.testkit.js';
+import { useStack } from '../../testkit/useStack.testkit.js';
 
-let sim: Sim;
-let redis: Awaited<ReturnType<typeof testPrefix>>;
-let url: string;
-let stopRelay: () => Promise<void>;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const sockets: ClientSocket[] = [];
-
-beforeAll(async () => {
-  // A still market: no simulated agent claims a referral a test is about to claim.
-  sim = await startSim({ SIM_TICK_MS: '3600000' });
-  redis = await testPrefix();
-  // A database of this file's own: its claims are the only ones the speed figures count.
-  database = await createTestDatabase('contactclock');
-  const r = await startRelay(sim, redis.prefix, { DATABASE_URL: database.url });
-  url = r.url;
-  stopRelay = () => r.relay.stop();
-}, 60_000);
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await stopRelay();
-  await sim.close();
-  await redis.cleanup();
-  await database.drop();
-});
-
-const call = (method: string, path: string, user: string | null, body?: unknown) =>
-  callRelay(url, sim, method, path, user, body === undefined ? {} : { body: JSON.stringify(body) });
+// A database of this file's own: its claims are the only ones the speed figures count.
+const stack = useStack({ database: 'contactclock' });
+const call = stack.call;
 
 const TARGET = '/api/my-agency/contact-target';
 type Clocks = { targetMinutes: number; items: ContactClock[] };
@@ -93,9 +59,8 @@ describe("an agency's contact target", () => {
   it("is set by the agency's admin, audited, read by its agents, and no other agency's", async () => {
     // The first change of a notice stream arrives as a snapshot: make it before anyone listens.
     expect((await call('PUT', TARGET, 'agencyadmin', { minutes: 10 })).status).toBe(200);
-    const admins = await openSocket(url, await sim.token('agencyadmin'));
-    const other = await openSocket(url, await sim.token('fulcrum'));
-    sockets.push(admins, other);
+    const admins = await stack.socket('agencyadmin');
+    const other = await stack.socket('fulcrum');
     for (const s of [admins, other])
       expect(await subscribe(s, { kind: 'agencySettings' })).toMatchObject({ ok: true });
     const seenByOther = heard(other, 'agencySettings');
@@ -133,13 +98,12 @@ describe("an agency's contact target", () => {
 
 describe('the contact clock of a bought referral', () => {
   it('starts at the claim and is stopped by the first progress change, contact attempt or note, for the buying agency only', async () => {
-    const other = await openSocket(url, await sim.token('fulcrum'));
-    sockets.push(other);
+    const other = await stack.socket('fulcrum');
     expect(await subscribe(other, { kind: 'pipeline' })).toMatchObject({ ok: true });
     const seenByOther = heard(other, 'pipeline');
 
-    const byStatus = await claimedReferral(url, sim);
-    const byNote = await claimedReferral(url, sim);
+    const byStatus = await claimedReferral(stack.url, stack.sim);
+    const byNote = await claimedReferral(stack.url, stack.sim);
     const ids = [byStatus.opportunityId, byNote.opportunityId];
     const fresh = await clocks('producer', ids);
     expect(fresh.status).toBe(200);
@@ -206,8 +170,8 @@ describe('the contact clock of a bought referral', () => {
       };
     const before = (await speedOf('agencyadmin')).body;
     const mine = before.byProducer.find((p) => p.producer === 'producer');
-    const bound = await claimedReferral(url, sim);
-    const open = await claimedReferral(url, sim);
+    const bound = await claimedReferral(stack.url, stack.sim);
+    const open = await claimedReferral(stack.url, stack.sim);
     expect((await save(bound.opportunityId, { status: 'Bound Prospect' })).status).toBe(200);
     const speed = await speedOf('agencyadmin');
     expect(speed.status).toBe(200);

@@ -7,56 +7,15 @@ import type {
   SelfServeSettings,
   SnapshotMessage,
 } from '@referrals/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../testkit/database.testkit.js';
-import {
-  openSocket,
-  startRelay,
-  startSim,
-  subscribe,
-  testPrefix,
-  type ClientSocket,
-  type Sim,
-} from '../../testkit/stack.testkit.js';
+import { describe, expect, it } from 'vitest';
+import { subscribe, type ClientSocket } from '../../testkit/stack.testkit.js';
+import { useStack } from '../../testkit/useStack.testkit.js';
 
-let sim: Sim;
-let redis: Awaited<ReturnType<typeof testPrefix>>;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let url: string;
-let stopRelay: () => Promise<void> = () => Promise.resolve();
-
-/** (Re)starts this file's relay on the same Redis prefix and database. */
-async function restart(): Promise<void> {
-  await stopRelay();
-  const r = await startRelay(sim, redis.prefix, { DATABASE_URL: database.url });
-  url = r.url;
-  stopRelay = () => r.relay.stop();
-}
-
-beforeAll(async () => {
-  sim = await startSim({ SIM_TICK_MS: '3600000' });
-  redis = await testPrefix();
-  // A database of its own: another file's relay must not apply this file's pause windows.
-  database = await createTestDatabase('selfserve');
-  await restart();
-}, 60_000);
-afterAll(async () => {
-  await stopRelay();
-  await sim.close();
-  await redis.cleanup();
-  await database.drop();
-});
+// A database of its own: another file's relay must not apply this file's pause windows.
+const stack = useStack({ database: 'selfserve' });
 
 async function call<T = unknown>(method: string, path: string, user: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${await sim.token(user)}`,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
+  return (await stack.call(method, path, user, body)) as { status: number; body: T };
 }
 
 const mine = async (user = 'agencyadmin') =>
@@ -176,9 +135,9 @@ describe("an agency's own marketplace", () => {
 
   it('reads the screen from the read model, never the upstream, and a stale version gets a 409 then the current one', async () => {
     const before = await mine();
-    await sim.resetStats();
+    await stack.sim.resetStats();
     for (let i = 0; i < 5; i += 1) expect((await mine('producer')).id).toBe(before.id);
-    expect((await sim.stats())['GET /api/v3/marketplaces/:id'] ?? 0).toBe(0);
+    expect((await stack.sim.stats())['GET /api/v3/marketplaces/:id'] ?? 0).toBe(0);
     // (The bounds an admin set above allow these caps.) A change moves the version; a change naming the old one is refused, and the screen read
     // again names one a change is taken with.
     const caps = { maxPerDay: 20, maxPerWeek: 90 };
@@ -252,9 +211,9 @@ describe("an agency's own marketplace", () => {
     const { id } = await mine();
     const sockets: ClientSocket[] = [];
     try {
-      const own = await openSocket(url, await sim.token('producer'));
-      const other = await openSocket(url, await sim.token('carrier'));
-      const admin = await openSocket(url, await sim.token('admin'));
+      const own = await stack.socket('producer');
+      const other = await stack.socket('carrier');
+      const admin = await stack.socket('admin');
       sockets.push(own, other, admin);
       for (const s of sockets) {
         expect(await subscribe(s, { kind: 'agencySettings' })).toMatchObject({ ok: true });
@@ -291,7 +250,7 @@ describe("an agency's own marketplace", () => {
     const from = hours(1);
     const until = hours(2);
     expect((await change({ pause: { from, until } })).status).toBe(200);
-    await restart();
+    await stack.restart();
     const after = await mine();
     expect(after.selfServe.bounds).toEqual({ maxPerDay: 40, maxPerWeek: 150 });
     expect(after.selfServe.pause).toEqual({ from, until, active: false });

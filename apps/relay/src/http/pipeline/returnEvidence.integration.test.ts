@@ -5,51 +5,17 @@ import type {
   ReturnWindow,
   TimelineEntry,
 } from '@referrals/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../testkit/database.testkit.js';
-import {
-  callRelay,
-  claimedReferral,
-  openSocket,
-  startRelay,
-  startSim,
-  subscribe,
-  testPrefix,
-  type ClientSocket,
-  type Sim,
-} from '../../testkit/stack.testkit.js';
+import { describe, expect, it } from 'vitest';
+import { claimedReferral, subscribe, type ClientSocket } from '../../testkit/stack.testkit.js';
+import { useStack } from '../../testkit/useStack.testkit.js';
 
-let sim: Sim;
-let redis: Awaited<ReturnType<typeof testPrefix>>;
-let url: string;
-let stopRelay: () => Promise<void>;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const sockets: ClientSocket[] = [];
-
-beforeAll(async () => {
-  // A still market: no simulated agent claims a referral a test is about to claim.
-  sim = await startSim({ SIM_TICK_MS: '3600000' });
-  redis = await testPrefix();
-  // A PostgreSQL database of this file's own: another file's stand-in numbers its referrals the
-  // same way, and their pipelines and returns must not meet these.
-  database = await createTestDatabase('evidence');
-  const r = await startRelay(sim, redis.prefix, { DATABASE_URL: database.url });
-  url = r.url;
-  stopRelay = () => r.relay.stop();
-}, 60_000);
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await stopRelay();
-  await sim.close();
-  await redis.cleanup();
-  await database.drop();
-});
-
-const call = (method: string, path: string, user: string | null, body?: unknown) =>
-  callRelay(url, sim, method, path, user, body === undefined ? {} : { body: JSON.stringify(body) });
+// A PostgreSQL database of this file's own: another file's stand-in numbers its referrals the
+// same way, and their pipelines and returns must not meet these.
+const stack = useStack({ database: 'evidence' });
+const call = stack.call;
 
 /** A new referral, claimed through the relay by the producer (Lone Star). */
-const bought = () => claimedReferral(url, sim);
+const bought = () => claimedReferral(stack.url, stack.sim);
 
 type Detail = Pipeline & { return: ReturnRequest | null; returnWindow: ReturnWindow };
 
@@ -166,8 +132,7 @@ describe('a return with its evidence', () => {
     const statusId = `event:${detail.events[0]?.id ?? 0}`;
     const noteId = `note:${detail.notes[0]?.id ?? 0}`;
 
-    const admin = await openSocket(url, await sim.token('admin'));
-    sockets.push(admin);
+    const admin = await stack.socket('admin');
     expect(await subscribe(admin, { kind: 'returns' })).toMatchObject({ ok: true });
     const heard = nextReturn(admin, id);
 

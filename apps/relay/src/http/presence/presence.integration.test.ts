@@ -4,59 +4,26 @@
  * another agency that never hears or reads any of it (REST and sockets).
  */
 import type { AuditEntry, Opportunity, PresenceMessage, ReferralPresence } from '@referrals/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  availableReferral,
   callRelay,
   openSocket,
   startRelay,
-  startSim,
-  testPrefix,
   type ClientSocket,
-  type Sim,
 } from '../../testkit/stack.testkit.js';
+import { useStack } from '../../testkit/useStack.testkit.js';
 
-let sim: Sim;
-let redis: Awaited<ReturnType<typeof testPrefix>>;
-let url: string;
-let stopRelay: () => Promise<void>;
-let refresh: () => Promise<void>;
-const sockets: ClientSocket[] = [];
-
-beforeAll(async () => {
-  sim = await startSim({ SIM_TICK_MS: '3600000' });
-  redis = await testPrefix();
-  const r = await startRelay(sim, redis.prefix);
-  url = r.url;
-  stopRelay = () => r.relay.stop();
-  refresh = () => r.relay.presence.refresh();
-}, 60_000);
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await stopRelay();
-  await sim.close();
-  await redis.cleanup();
-});
-
-const call = (method: string, path: string, user: string | null) =>
-  callRelay(url, sim, method, path, user);
+const stack = useStack();
+const call = stack.call;
 
 /** A new available referral of the stand-in, once the relay holds it (TX: Lone Star's appetite). */
-async function referral(fields: Partial<Opportunity> = {}): Promise<Opportunity> {
-  const created = (await sim.control('POST', '/__sim/referrals', {
-    state: 'TX',
-    opportunityType: 'CIR',
-    marketplaceStatus: 'Available',
-    ...fields,
-  })) as Opportunity;
-  const path = `/api/referrals/${created.opportunityId}`;
-  await expect.poll(async () => (await call('GET', path, 'producer')).status).toBe(200);
-  return created;
-}
+const referral = (fields: Partial<Opportunity> = {}) =>
+  availableReferral(stack.url, stack.sim, 'producer', fields);
 
 /** A signed-in socket of a demo user, collecting every presence message it hears. */
 async function socketOf(user: string) {
-  const socket = await openSocket(url, await sim.token(user));
-  sockets.push(socket);
+  const socket = await stack.socket(user);
   const heard: PresenceMessage[] = [];
   socket.on('presence', (m) => heard.push(m));
   const ask = (request: unknown) =>
@@ -295,8 +262,8 @@ describe('a relay that died', () => {
     const pat = await socketOf('producer');
     // A viewer of another relay, which then dies: its entry stops being refreshed.
     const ghost = JSON.stringify(['gone-socket', 'producer2', 'Ana Producer']);
-    const key = `${redis.prefix}presence:view:1001:${id}`;
-    await redis.redis.zadd(key, Date.now() + 60_000, ghost);
+    const key = `${stack.redis.prefix}presence:view:1001:${id}`;
+    await stack.redis.redis.zadd(key, Date.now() + 60_000, ghost);
     await pat.ask({ kind: 'view', referralId: id });
     const lastViewers = () => {
       const last = pat.heard.filter((m) => m.kind === 'viewers').at(-1);
@@ -304,22 +271,24 @@ describe('a relay that died', () => {
     };
     await expect.poll(() => lastViewers()?.sort()).toEqual(['producer', 'producer2']);
     // Past its expiry (VIEW_TTL_MS after its last refresh).
-    await redis.redis.zadd(key, Date.now() - 1, ghost);
-    await refresh();
+    await stack.redis.redis.zadd(key, Date.now() - 1, ghost);
+    await stack.relay.presence.refresh();
     await expect.poll(lastViewers).toEqual(['producer']);
-    expect(await redis.redis.zscore(key, ghost)).toBeNull();
+    expect(await stack.redis.redis.zscore(key, ghost)).toBeNull();
   });
 });
 
 describe('team presence on a relay alone (no Redis)', () => {
   it('shows teammates each other and a hold, from memory', async () => {
-    const alone = await startRelay(sim, `${redis.prefix}alone:`, { REDIS_URL: '' });
+    const { sim } = stack;
+    const alone = await startRelay(sim, `${stack.redis.prefix}alone:`, { REDIS_URL: '' });
+    const opened: ClientSocket[] = [];
     try {
       const o = await referral();
       const id = o.opportunityId;
       const open = async (user: string) => {
         const socket = await openSocket(alone.url, await sim.token(user));
-        sockets.push(socket);
+        opened.push(socket);
         const heard: PresenceMessage[] = [];
         socket.on('presence', (m) => heard.push(m));
         await expect
@@ -353,6 +322,7 @@ describe('team presence on a relay alone (no Redis)', () => {
         .poll(() => patHeard.some((m) => m.kind === 'hold' && m.hold !== null))
         .toBe(true);
     } finally {
+      for (const socket of opened) socket.disconnect();
       await alone.relay.stop();
     }
   });
