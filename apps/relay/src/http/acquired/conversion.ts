@@ -8,21 +8,17 @@
 import {
   API,
   conversionOf,
-  DATE_FILTER_SPAN_MS,
-  parseQuery,
   ProgressStatus,
-  QUERIES,
   type ConversionInput,
-  type DateFilter,
   type Opportunity,
 } from '@referrals/shared';
 import { pipelinesOf, type PipelineStore } from '../../db/pipeline.js';
 import type { ReturnStore } from '../../db/returns.js';
 import { nextSlice } from '../../lib/slices.js';
-import { fail, ok, principalOf, type Route } from '../api.js';
+import { ok, type Route } from '../api.js';
 import type { GatewayDeps } from '../deps.js';
-import { EXPORT_MAX_ROWS, SLICE } from './filtered.js';
-import { acquiredScopeOf } from './query.js';
+import { SLICE } from './filtered.js';
+import { windowPurchases } from './window.js';
 
 /** Each purchase with its progress and return, read a slice at a time. */
 async function conversionRows(
@@ -62,26 +58,15 @@ export function conversionRoute(
     ...API.conversion,
     guard: 'signedIn',
     handler: async (req) => {
-      const p = principalOf(req);
-      const q = parseQuery(QUERIES.conversion, req.query);
-      if (!q.ok) return fail(400, 'invalid conversion query', q.errors);
-      const dateFilter = (q.value.dateFilter as DateFilter | undefined) ?? '30days';
-      const mine = await acquiredScopeOf(d.profiles, p);
-      if (!mine) return fail(403, 'your account has no agency');
-      const all = await d.readModel.referralIndex.page(mine.scope, {
-        dateFilter,
-        showClaimed: true,
-        sort: null,
-        page: 0,
-        size: EXPORT_MAX_ROWS,
-      });
-      const rows = await conversionRows(all.content, pipeline, returns);
-      const since = new Date(d.now().getTime() - DATE_FILTER_SPAN_MS[dateFilter]);
+      const w = await windowPurchases(d, req, 'conversion');
+      if (!w.ok) return w.answer;
+      const { purchases, agency, since } = w.window;
+      const rows = await conversionRows(purchases.content, pipeline, returns);
       return ok({
-        seq: all.seq,
-        scope: mine.agency === null ? 'market' : 'agency',
-        agency: mine.agency,
-        ...conversionOf(rows, { since: since.toISOString(), byAgency: mine.agency === null }),
+        seq: purchases.seq,
+        scope: agency === null ? 'market' : 'agency',
+        agency,
+        ...conversionOf(rows, { since, byAgency: agency === null }),
       });
     },
   };

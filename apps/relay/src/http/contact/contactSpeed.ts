@@ -8,18 +8,14 @@
 import {
   API,
   contactSpeedFigures,
-  DATE_FILTER_SPAN_MS,
-  parseQuery,
   ProgressStatus,
-  QUERIES,
   type ContactSpeedInput,
-  type DateFilter,
 } from '@referrals/shared';
 import { nextSlice } from '../../lib/slices.js';
-import { fail, ok, principalOf, type Route } from '../api.js';
+import { ok, type Route } from '../api.js';
 import type { GatewayDeps } from '../deps.js';
-import { EXPORT_MAX_ROWS, SLICE } from '../acquired/filtered.js';
-import { acquiredScopeOf } from '../acquired/query.js';
+import { SLICE } from '../acquired/filtered.js';
+import { windowPurchases } from '../acquired/window.js';
 import { readClocks } from './clocksOf.js';
 import type { ClockDeps } from './deps.js';
 
@@ -31,18 +27,9 @@ export function contactSpeedRoute(
     ...API.contactSpeed,
     guard: 'signedIn',
     handler: async (req) => {
-      const q = parseQuery(QUERIES.conversion, req.query);
-      if (!q.ok) return fail(400, 'invalid contact-speed query', q.errors);
-      const dateFilter = (q.value.dateFilter as DateFilter | undefined) ?? '30days';
-      const mine = await acquiredScopeOf(d.profiles, principalOf(req));
-      if (!mine) return fail(403, 'your account has no agency');
-      const all = await d.readModel.referralIndex.page(mine.scope, {
-        dateFilter,
-        showClaimed: true,
-        sort: null,
-        page: 0,
-        size: EXPORT_MAX_ROWS,
-      });
+      const w = await windowPurchases(d, req, 'contact-speed');
+      if (!w.ok) return w.answer;
+      const all = w.window.purchases;
       const rows: ContactSpeedInput[] = [];
       for (let i = 0; i < all.content.length; i += SLICE) {
         for (const { clock, pipeline } of await readClocks(s, all.content.slice(i, i + SLICE))) {
@@ -57,8 +44,7 @@ export function contactSpeedRoute(
         }
         await nextSlice();
       }
-      const since = new Date(d.now().getTime() - DATE_FILTER_SPAN_MS[dateFilter]);
-      return ok(contactSpeedFigures(rows, since.toISOString()));
+      return ok(contactSpeedFigures(rows, w.window.since));
     },
   };
 }
