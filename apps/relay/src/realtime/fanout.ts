@@ -55,9 +55,10 @@ export function createFanout(readModel: ReadModel, out: RoomEmitter, options: Fa
   function concerns(spec: StreamRoomSpec, e: MirrorEvent<object> & { kind: 'delta' }): boolean {
     const by = spec.recutBy;
     if (!by) return true;
+    const of = (r: object) => by(e.stream, r);
     return (
-      e.upserts.some((u) => by(u.next) || (u.previous !== undefined && by(u.previous))) ||
-      e.removed.some(by)
+      e.upserts.some((u) => of(u.next) || (u.previous !== undefined && of(u.previous))) ||
+      e.removed.some(of)
     );
   }
 

@@ -38,7 +38,7 @@ export interface StreamRoomSpec {
    * Of those streams' changed records (as they are and as they were), the ones that concern the
    * room: a change touching none of them re-cuts nothing (absent: every change re-cuts it).
    */
-  readonly recutBy?: (record: object) => boolean;
+  readonly recutBy?: (stream: StreamName, record: object) => boolean;
   /** Sent whole on join (small topics) or paged through REST (referral feeds, notices). */
   readonly complete: boolean;
   readonly select: (record: object) => TopicItems[keyof TopicItems] | undefined;

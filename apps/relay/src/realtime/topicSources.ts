@@ -11,6 +11,8 @@ import {
   inState,
   matchesAppetite,
   rooms,
+  type DeliveryStat,
+  type Marketplace,
   type Opportunity,
   type Topic,
   type TopicItems,
@@ -90,7 +92,10 @@ const BY_ID: AgencyKey<number> = {
 };
 
 /** Of the re-cutting streams' records, those of one agency (see StreamRoomSpec.recutBy). */
-type RecutOf<A> = (agency: A, c: SignedInContext) => (record: object) => boolean;
+type RecutOf<A> = (
+  agency: A,
+  c: SignedInContext,
+) => (stream: StreamName, record: object) => boolean;
 
 /**
  * The records of an agency's marketplaces among the marketplaces (by `agencyId`) and the delivery
@@ -99,11 +104,10 @@ type RecutOf<A> = (agency: A, c: SignedInContext) => (record: object) => boolean
  */
 const marketplaceRecordsOf: RecutOf<number> =
   (agencyId, { readModel }) =>
-  (r) =>
-    'marketplaceId' in r
-      ? readModel.marketplaces.get((r as { marketplaceId: number }).marketplaceId)?.agencyId ===
-        agencyId
-      : (r as { agencyId?: number | null }).agencyId === agencyId;
+  (stream, r) =>
+    stream === 'deliveryStats'
+      ? readModel.marketplaces.get((r as DeliveryStat).marketplaceId)?.agencyId === agencyId
+      : (r as Marketplace).agencyId === agencyId;
 
 /**
  * A notice stream of agencies: an agency's own notices (its room is `rooms[stream]` of its key),
