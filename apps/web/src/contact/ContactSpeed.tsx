@@ -30,35 +30,46 @@ export const SPEED_LABELS = {
 
 const cellSx = { '& th, & td': { whiteSpace: 'nowrap' } } as const;
 
-const Producers = ({ f, id }: { readonly f: ContactSpeedFigures; readonly id: string }) => (
+/** A row of a figures table: its key, its header cell, then its two figures. */
+type FigureRow = readonly [key: string, name: string, first: string, second: string];
+
+/**
+ * A small figures table under its own heading: a column of names, then two figures aligned
+ * right; `columns` names the three.
+ */
+const FigureTable = ({
+  id,
+  title,
+  columns,
+  rows,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly columns: readonly [string, string, string];
+  readonly rows: readonly FigureRow[];
+}) => (
   <Box component="section" aria-labelledby={id} sx={{ flex: '1 1 22rem', minWidth: 0 }}>
     <Typography id={id} component="h4" variant="subtitle2" sx={{ mb: 0.5 }}>
-      {SPEED_LABELS.producers}
+      {title}
     </Typography>
     <Table size="small" aria-labelledby={id} sx={cellSx}>
       <TableHead>
         <TableRow>
-          <TableCell component="th" scope="col">
-            Producer
-          </TableCell>
-          <TableCell component="th" scope="col" align="right">
-            Median
-          </TableCell>
-          <TableCell component="th" scope="col" align="right">
-            Contacted
-          </TableCell>
+          {columns.map((c, i) => (
+            <TableCell key={c} component="th" scope="col" align={i === 0 ? undefined : 'right'}>
+              {c}
+            </TableCell>
+          ))}
         </TableRow>
       </TableHead>
       <TableBody>
-        {f.byProducer.map((p) => (
-          <TableRow key={p.producer}>
+        {rows.map(([key, name, first, second]) => (
+          <TableRow key={key}>
             <TableCell component="th" scope="row">
-              {p.producer === 'unknown' ? 'Assigned upstream' : p.producer}
+              {name}
             </TableCell>
-            <TableCell align="right">
-              {p.medianMs === null ? '—' : durationText(p.medianMs)}
-            </TableCell>
-            <TableCell align="right">{`${p.contacted} of ${p.claimed}`}</TableCell>
+            <TableCell align="right">{first}</TableCell>
+            <TableCell align="right">{second}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -66,38 +77,32 @@ const Producers = ({ f, id }: { readonly f: ContactSpeedFigures; readonly id: st
   </Box>
 );
 
+const Producers = ({ f, id }: { readonly f: ContactSpeedFigures; readonly id: string }) => (
+  <FigureTable
+    id={id}
+    title={SPEED_LABELS.producers}
+    columns={['Producer', 'Median', 'Contacted']}
+    rows={f.byProducer.map((p) => [
+      p.producer,
+      p.producer === 'unknown' ? 'Assigned upstream' : p.producer,
+      p.medianMs === null ? '—' : durationText(p.medianMs),
+      `${p.contacted} of ${p.claimed}`,
+    ])}
+  />
+);
+
 const Speeds = ({ f, id }: { readonly f: ContactSpeedFigures; readonly id: string }) => (
-  <Box component="section" aria-labelledby={id} sx={{ flex: '1 1 22rem', minWidth: 0 }}>
-    <Typography id={id} component="h4" variant="subtitle2" sx={{ mb: 0.5 }}>
-      {SPEED_LABELS.speeds}
-    </Typography>
-    <Table size="small" aria-labelledby={id} sx={cellSx}>
-      <TableHead>
-        <TableRow>
-          <TableCell component="th" scope="col">
-            First contact
-          </TableCell>
-          <TableCell component="th" scope="col" align="right">
-            Referrals
-          </TableCell>
-          <TableCell component="th" scope="col" align="right">
-            Bound
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {f.bySpeed.map((g) => (
-          <TableRow key={g.speed}>
-            <TableCell component="th" scope="row">
-              {CONTACT_SPEEDS[g.speed]}
-            </TableCell>
-            <TableCell align="right">{g.referrals}</TableCell>
-            <TableCell align="right">{`${g.bound} (${formatRate(g.boundRate)})`}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  </Box>
+  <FigureTable
+    id={id}
+    title={SPEED_LABELS.speeds}
+    columns={['First contact', 'Referrals', 'Bound']}
+    rows={f.bySpeed.map((g) => [
+      g.speed,
+      CONTACT_SPEEDS[g.speed],
+      String(g.referrals),
+      `${g.bound} (${formatRate(g.boundRate)})`,
+    ])}
+  />
 );
 
 /**
