@@ -4,22 +4,10 @@ import { Role, type PresenceHold } from '@referrals/shared';
 import { ApiError } from '../api/ApiError';
 import { fakeApi, fakeAuth, renderWith, sessionOf } from '../app/services.testkit';
 import { DetailsPanel } from '../details/DetailsPanel';
-import type { GridRow } from '../referrals/gridColumns';
+import { listRow } from '../referrals/listPage.testkit';
 
 const opened = new Date(Date.now() - 60_000).toISOString();
-const row: GridRow = {
-  opportunityId: 7,
-  opportunityType: 'CIR',
-  marketplaceStatus: 'Available',
-  addDate: opened,
-  lastModDate: opened,
-  state: 'TX',
-  city: 'Austin',
-  category: 'COMMERCIAL',
-  businessLines: [],
-  dynamicPrice: 40,
-  discountPrice: null,
-};
+const row = listRow(7, { addDate: opened, lastModDate: opened, businessLines: [] });
 const anaHold: PresenceHold = {
   referralId: 7,
   username: 'producer2',

@@ -11,6 +11,7 @@ import {
   type PresenceRequest,
   type PresenceViewer,
   type ReferralPresence,
+  type RowViewers,
 } from '@referrals/shared';
 import { logger } from '../log';
 import type { LiveSocket } from '../live/LiveSocket';
@@ -140,7 +141,7 @@ export class PresenceClient {
   }
 
   /** Takes the viewers of rows still watched (an answer may come after the rows moved on). */
-  private takeRows(rows: readonly { referralId: number; viewers: readonly PresenceViewer[] }[]) {
+  private takeRows(rows: readonly RowViewers[]) {
     const next = new Map(this.rowMap);
     for (const r of rows) {
       if (!this.rows.includes(r.referralId)) continue;

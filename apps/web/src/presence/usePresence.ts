@@ -20,17 +20,16 @@ export function useAgencyHolds(enabled: boolean): ReadonlyMap<number, PresenceHo
 
 /**
  * Who of the agency has each of the rows shown open, live, while the caller is mounted (agency
- * users only). The rows are named again only when their ids change, not on each render.
+ * users only). The client names the rows to the relay only when their ids change.
  */
 export function useRowViewers(
   referralIds: readonly number[],
   enabled: boolean,
 ): ReadonlyMap<number, readonly PresenceViewer[]> {
   const { presence } = useServices().live;
-  const key = enabled ? referralIds.join(',') : '';
   useEffect(() => {
-    presence.watchRows(key === '' ? [] : key.split(',').map(Number));
-  }, [presence, key]);
+    presence.watchRows(enabled ? referralIds : []);
+  }, [presence, referralIds, enabled]);
   useEffect(() => () => presence.watchRows([]), [presence]);
   const viewers = useSyncExternalStore(
     presence.subscribe,
